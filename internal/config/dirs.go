@@ -1,0 +1,81 @@
+// Package config reads and writes convo's configuration: the profiles of
+// config.yaml, the directories convo keeps its files in, and the settings a
+// command runs with.
+package config
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+)
+
+// ConfigDir is where config.yaml and hosts.yaml live: $CONVO_CONFIG_DIR, else
+// the OS user config dir + /convo.
+func ConfigDir() (string, error) {
+	if d := os.Getenv("CONVO_CONFIG_DIR"); d != "" {
+		return d, nil
+	}
+	base, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("find the config directory (set CONVO_CONFIG_DIR): %w", err)
+	}
+	return filepath.Join(base, "convo"), nil
+}
+
+// DataDir is where the sandbox database and import journals live:
+// $CONVO_DATA_DIR, else the OS user data dir + /convo ($XDG_DATA_HOME or
+// ~/.local/share on Linux, the cache dir elsewhere).
+func DataDir() (string, error) {
+	if d := os.Getenv("CONVO_DATA_DIR"); d != "" {
+		return d, nil
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "convo"), nil
+	}
+	if runtime.GOOS == "linux" {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, ".local", "share", "convo"), nil
+		}
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("find the data directory (set CONVO_DATA_DIR): %w", err)
+	}
+	return filepath.Join(base, "convo"), nil
+}
+
+// WriteFileAtomic writes data to path through a temporary file in the same
+// directory and a rename, so that readers see the old file or the new one and
+// never a half-written one. The file gets mode perm (also when it existed with
+// a looser one) and its directory is created with 0700.
+func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename there is nothing left to remove
+	if err := tmp.Chmod(perm); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}

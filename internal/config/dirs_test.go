@@ -1,0 +1,56 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func assertMode(t *testing.T, path string, want os.FileMode) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != want {
+		t.Fatalf("%s: mode %v, want %v", path, fi.Mode().Perm(), want)
+	}
+}
+
+func TestWriteFileAtomicTightensAnExistingFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "config.yaml")
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFileAtomic(path, []byte("new"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	assertMode(t, path, 0o600)
+	data, _ := os.ReadFile(path)
+	if string(data) != "new" {
+		t.Fatalf("content %q", data)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Fatalf("temporary files left behind: %v", entries)
+	}
+}
+
+func TestDirsHonourOverrides(t *testing.T) {
+	t.Setenv("CONVO_CONFIG_DIR", "/x/config")
+	t.Setenv("CONVO_DATA_DIR", "/x/data")
+	if d, _ := ConfigDir(); d != "/x/config" {
+		t.Fatalf("ConfigDir = %q", d)
+	}
+	if d, _ := DataDir(); d != "/x/data" {
+		t.Fatalf("DataDir = %q", d)
+	}
+	t.Setenv("CONVO_DATA_DIR", "")
+	t.Setenv("XDG_DATA_HOME", "/x/xdg")
+	if d, _ := DataDir(); d != "/x/xdg/convo" {
+		t.Fatalf("DataDir with XDG_DATA_HOME = %q", d)
+	}
+}

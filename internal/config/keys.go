@@ -1,0 +1,92 @@
+package config
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Key is a setting that config.yaml can hold.
+type Key struct {
+	Name    string
+	Default string
+	Help    string
+	// Allowed, when not empty, lists every valid value.
+	Allowed []string
+	check   func(string) error
+}
+
+// Keys are the settings of config.yaml, in the order `config list` shows them.
+var Keys = []Key{
+	{Name: "base_url", Help: "API root, e.g. https://api.example.com (the client adds /api/v1)", check: checkBaseURL},
+	{Name: "output", Help: "default output format (empty: table on a terminal, plain otherwise)",
+		Allowed: []string{"table", "plain", "json", "ndjson", "csv", "yaml"}},
+	{Name: "per_page", Help: "default page size of lists, 1..100 (empty: the API's default)", check: checkPerPage},
+	{Name: "color", Default: "auto", Help: "colour in output", Allowed: []string{"auto", "always", "never"}},
+	{Name: "prompt", Default: "enabled", Help: "interactive prompts on a terminal", Allowed: []string{"enabled", "disabled"}},
+	{Name: "pager", Help: "program that long output is piped through on a terminal, e.g. less -R"},
+	{Name: "default_country", Help: "region of phone numbers written without a country code, e.g. BR", check: checkCountry},
+}
+
+// LookupKey finds a key by name.
+func LookupKey(name string) (Key, error) {
+	for _, k := range Keys {
+		if k.Name == name {
+			return k, nil
+		}
+	}
+	return Key{}, fmt.Errorf("unknown config key %q; valid keys: %s", name, strings.Join(KeyNames(), ", "))
+}
+
+// KeyNames lists the names of Keys.
+func KeyNames() []string {
+	names := make([]string, len(Keys))
+	for i, k := range Keys {
+		names[i] = k.Name
+	}
+	return names
+}
+
+// Check validates a value for the key. The empty value is always allowed: it
+// means "not set".
+func (k Key) Check(v string) error {
+	if v == "" {
+		return nil
+	}
+	if len(k.Allowed) > 0 {
+		for _, a := range k.Allowed {
+			if v == a {
+				return nil
+			}
+		}
+		return fmt.Errorf("invalid value %q; valid values: %s", v, strings.Join(k.Allowed, ", "))
+	}
+	if k.check != nil {
+		return k.check(v)
+	}
+	return nil
+}
+
+func checkBaseURL(v string) error {
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("invalid value %q; want an absolute http(s) URL such as https://api.example.com", v)
+	}
+	return nil
+}
+
+func checkPerPage(v string) error {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > 100 {
+		return fmt.Errorf("invalid value %q; want a number from 1 to 100", v)
+	}
+	return nil
+}
+
+func checkCountry(v string) error {
+	if len(v) != 2 || strings.ToUpper(v) != v || strings.ContainsFunc(v, func(r rune) bool { return r < 'A' || r > 'Z' }) {
+		return fmt.Errorf("invalid value %q; want a two-letter region code in capitals such as BR", v)
+	}
+	return nil
+}

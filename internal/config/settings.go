@@ -1,0 +1,173 @@
+package config
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+)
+
+// Settings are what one run of convo works with, resolved from flags, the
+// environment, the profile in config.yaml and defaults, in that order.
+type Settings struct {
+	Profile        string
+	BaseURL        string
+	Output         string
+	Fields         []string
+	JQ             string
+	Template       string
+	Page           int
+	PerPage        int
+	All            bool
+	Limit          int
+	Color          string // auto, always or never
+	Debug          bool
+	Timeout        time.Duration
+	MaxRetries     int
+	InsecureHTTP   bool
+	DefaultCountry string
+	Prompt         string // enabled or disabled
+	Pager          string
+	Yes            bool
+	Sandbox        bool
+}
+
+// binding ties a setting to its flag and environment variable; an empty name
+// means it has none of that kind. Keys that config.yaml can hold are Keys.
+type binding struct {
+	key, flag, env string
+	def            any
+}
+
+var bindings = []binding{
+	{key: "profile", flag: "profile", env: "CONVO_PROFILE", def: DefaultProfile},
+	{key: "base_url", flag: "base-url", env: "CONVO_BASE_URL"},
+	{key: "output", flag: "output", env: "CONVO_OUTPUT"},
+	{key: "fields", flag: "fields"},
+	{key: "jq", flag: "jq"},
+	{key: "template", flag: "template"},
+	{key: "page", flag: "page"},
+	{key: "per_page", flag: "per-page"},
+	{key: "all", flag: "all"},
+	{key: "limit", flag: "limit"},
+	{key: "color", def: "auto"},
+	{key: "no_color", flag: "no-color", env: "NO_COLOR"},
+	{key: "debug", flag: "debug", env: "CONVO_DEBUG"},
+	{key: "timeout", flag: "timeout", def: 30 * time.Second},
+	{key: "max_retries", flag: "max-retries", def: 3},
+	{key: "insecure_http", flag: "insecure-http"},
+	{key: "default_country", flag: "default-country", env: "CONVO_DEFAULT_COUNTRY"},
+	{key: "prompt", def: "enabled"},
+	{key: "no_prompt", env: "CONVO_NO_PROMPT"},
+	{key: "pager", env: "CONVO_PAGER"},
+	{key: "yes", flag: "yes"},
+	{key: "sandbox", flag: "sandbox", env: "CONVO_SANDBOX"},
+}
+
+// Resolve computes the settings from the parsed flags, the environment and
+// the profile's part of file, with viper's precedence: a flag the user set,
+// then the environment, then the file, then the default.
+func Resolve(flags *pflag.FlagSet, file *File) (*Settings, error) {
+	v := viper.New()
+	for _, b := range bindings {
+		if b.def != nil {
+			v.SetDefault(b.key, b.def)
+		}
+		if f := flags.Lookup(b.flag); b.flag != "" && f != nil {
+			if err := v.BindPFlag(b.key, f); err != nil {
+				return nil, err
+			}
+		}
+		if b.env != "" {
+			if err := v.BindEnv(b.key, b.env); err != nil {
+				return nil, err
+			}
+		}
+	}
+	// The profile decides which part of the file applies, so it comes first.
+	profile := v.GetString("profile")
+	values := map[string]any{}
+	for k, val := range file.Values(profile) {
+		values[k] = val
+	}
+	if err := v.MergeConfigMap(values); err != nil {
+		return nil, fmt.Errorf("read profile %q: %w", profile, err)
+	}
+	s := &Settings{
+		Profile:        profile,
+		BaseURL:        v.GetString("base_url"),
+		Output:         v.GetString("output"),
+		Fields:         splitList(v.GetStringSlice("fields")),
+		JQ:             v.GetString("jq"),
+		Template:       v.GetString("template"),
+		Page:           v.GetInt("page"),
+		PerPage:        v.GetInt("per_page"),
+		All:            v.GetBool("all"),
+		Limit:          v.GetInt("limit"),
+		Color:          v.GetString("color"),
+		Debug:          v.GetBool("debug"),
+		Timeout:        v.GetDuration("timeout"),
+		MaxRetries:     v.GetInt("max_retries"),
+		InsecureHTTP:   v.GetBool("insecure_http"),
+		DefaultCountry: strings.ToUpper(v.GetString("default_country")),
+		Prompt:         v.GetString("prompt"),
+		Pager:          v.GetString("pager"),
+		Yes:            v.GetBool("yes"),
+		Sandbox:        v.GetBool("sandbox"),
+	}
+	// NO_COLOR counts when set to anything (no-color.org); --no-color is a bool flag.
+	if v.GetString("no_color") != "" && v.GetString("no_color") != "false" {
+		s.Color = "never"
+	}
+	if v.GetString("no_prompt") != "" {
+		s.Prompt = "disabled"
+	}
+	return s, s.check()
+}
+
+func (s *Settings) check() error {
+	var errs []string
+	if s.Page < 0 {
+		errs = append(errs, "--page must be 1 or more")
+	}
+	if s.PerPage < 0 || s.PerPage > 100 {
+		errs = append(errs, fmt.Sprintf("--per-page must be from 1 to 100, not %d", s.PerPage))
+	}
+	if s.Limit < 0 {
+		errs = append(errs, "--limit must be 0 (no limit) or more")
+	}
+	if s.MaxRetries < 0 {
+		errs = append(errs, "--max-retries must be 0 or more")
+	}
+	if s.Timeout <= 0 {
+		errs = append(errs, "--timeout must be a positive duration such as 30s")
+	}
+	for _, c := range []struct{ key, value string }{
+		{"base_url", s.BaseURL}, {"output", s.Output}, {"color", s.Color}, {"prompt", s.Prompt},
+		{"default_country", s.DefaultCountry},
+	} {
+		k, _ := LookupKey(c.key)
+		if err := k.Check(c.value); err != nil {
+			errs = append(errs, c.key+": "+err.Error())
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("%s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// splitList flattens "a,b" items into fields, dropping blanks.
+func splitList(items []string) []string {
+	var out []string
+	for _, item := range items {
+		for _, f := range strings.Split(item, ",") {
+			if f = strings.TrimSpace(f); f != "" {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}

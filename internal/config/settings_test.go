@@ -1,0 +1,212 @@
+package config
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spf13/pflag"
+)
+
+// flagSet declares the global flags the settings read, as the root command does.
+func flagSet(t *testing.T, args ...string) *pflag.FlagSet {
+	t.Helper()
+	fs := pflag.NewFlagSet("convo", pflag.ContinueOnError)
+	fs.String("profile", "", "")
+	fs.String("base-url", "", "")
+	fs.StringP("output", "o", "", "")
+	fs.StringSlice("fields", nil, "")
+	fs.String("jq", "", "")
+	fs.String("template", "", "")
+	fs.Int("page", 0, "")
+	fs.Int("per-page", 0, "")
+	fs.Bool("all", false, "")
+	fs.Int("limit", 0, "")
+	fs.Bool("no-color", false, "")
+	fs.Bool("debug", false, "")
+	fs.Duration("timeout", 30*time.Second, "")
+	fs.Int("max-retries", 3, "")
+	fs.Bool("insecure-http", false, "")
+	fs.String("default-country", "", "")
+	fs.Bool("yes", false, "")
+	fs.Bool("sandbox", false, "")
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	return fs
+}
+
+// isolate clears every variable Resolve reads, so the developer's own
+// environment cannot leak into a test.
+func isolate(t *testing.T) {
+	for _, b := range bindings {
+		if b.env != "" {
+			t.Setenv(b.env, "")
+		}
+	}
+}
+
+func fileWith(t *testing.T, profiles map[string]map[string]string) *File {
+	t.Helper()
+	f, err := LoadFile(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, kv := range profiles {
+		for k, v := range kv {
+			if err := f.Set(p, k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return f
+}
+
+func TestPrecedenceFlagEnvFileDefault(t *testing.T) {
+	isolate(t)
+	file := fileWith(t, map[string]map[string]string{
+		"default": {"base_url": "https://file.example.com", "output": "yaml", "per_page": "40", "default_country": "PT"},
+	})
+
+	s, err := Resolve(flagSet(t), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.BaseURL != "https://file.example.com" || s.Output != "yaml" || s.PerPage != 40 || s.DefaultCountry != "PT" {
+		t.Fatalf("file layer not applied: %+v", s)
+	}
+	if s.Timeout != 30*time.Second || s.MaxRetries != 3 || s.Color != "auto" || s.Prompt != "enabled" || s.Profile != "default" {
+		t.Fatalf("defaults not applied: %+v", s)
+	}
+
+	t.Setenv("CONVO_BASE_URL", "https://env.example.com")
+	t.Setenv("CONVO_OUTPUT", "csv")
+	t.Setenv("CONVO_DEFAULT_COUNTRY", "br")
+	s, err = Resolve(flagSet(t), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.BaseURL != "https://env.example.com" || s.Output != "csv" || s.DefaultCountry != "BR" || s.PerPage != 40 {
+		t.Fatalf("env must beat the file: %+v", s)
+	}
+
+	s, err = Resolve(flagSet(t, "--base-url", "https://flag.example.com", "-o", "json", "--per-page", "5"), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.BaseURL != "https://flag.example.com" || s.Output != "json" || s.PerPage != 5 {
+		t.Fatalf("flags must beat env and file: %+v", s)
+	}
+}
+
+func TestProfileSelectsFileSection(t *testing.T) {
+	isolate(t)
+	file := fileWith(t, map[string]map[string]string{
+		"default": {"base_url": "https://prod.example.com"},
+		"staging": {"base_url": "https://staging.example.com"},
+	})
+	s, err := Resolve(flagSet(t, "--profile", "staging"), file)
+	if err != nil || s.BaseURL != "https://staging.example.com" || s.Profile != "staging" {
+		t.Fatalf("flag profile: %+v, %v", s, err)
+	}
+	t.Setenv("CONVO_PROFILE", "staging")
+	s, err = Resolve(flagSet(t), file)
+	if err != nil || s.BaseURL != "https://staging.example.com" {
+		t.Fatalf("env profile: %+v, %v", s, err)
+	}
+}
+
+func TestColorPromptAndBooleans(t *testing.T) {
+	isolate(t)
+	file := fileWith(t, map[string]map[string]string{"default": {"color": "always"}})
+	s, err := Resolve(flagSet(t), file)
+	if err != nil || s.Color != "always" {
+		t.Fatalf("color from file: %+v %v", s, err)
+	}
+	s, _ = Resolve(flagSet(t, "--no-color"), file)
+	if s.Color != "never" {
+		t.Fatalf("--no-color: color = %q", s.Color)
+	}
+	t.Setenv("NO_COLOR", "1")
+	t.Setenv("CONVO_NO_PROMPT", "1")
+	t.Setenv("CONVO_DEBUG", "1")
+	t.Setenv("CONVO_SANDBOX", "1")
+	s, err = Resolve(flagSet(t), file)
+	if err != nil || s.Color != "never" || s.Prompt != "disabled" || !s.Debug || !s.Sandbox {
+		t.Fatalf("env switches: %+v %v", s, err)
+	}
+}
+
+func TestFieldsAcceptCommasAndRepeats(t *testing.T) {
+	isolate(t)
+	s, err := Resolve(flagSet(t, "--fields", "id, phone", "--fields", "contact.name"), fileWith(t, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(s.Fields, "|") != "id|phone|contact.name" {
+		t.Fatalf("fields = %q", s.Fields)
+	}
+}
+
+func TestInvalidSettings(t *testing.T) {
+	isolate(t)
+	tests := []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{args: []string{"--per-page", "101"}, want: "--per-page must be from 1 to 100"},
+		{args: []string{"--limit", "-1"}, want: "--limit"},
+		{args: []string{"--timeout", "0s"}, want: "--timeout"},
+		{args: []string{"--max-retries", "-2"}, want: "--max-retries"},
+		{args: []string{"-o", "xml"}, want: "output"},
+		{args: []string{"--base-url", "api.example.com"}, want: "base_url"},
+		{env: map[string]string{"CONVO_DEFAULT_COUNTRY": "Brazil"}, want: "default_country"},
+	}
+	for _, tt := range tests {
+		for k, v := range tt.env {
+			t.Setenv(k, v)
+		}
+		_, err := Resolve(flagSet(t, tt.args...), fileWith(t, nil))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v %v: err = %v, want mention of %q", tt.args, tt.env, err, tt.want)
+		}
+		for k := range tt.env {
+			t.Setenv(k, "")
+		}
+	}
+}
+
+func TestFileSaveIsPrivateAndRoundTrips(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "convo")
+	f, err := LoadFile(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Set("default", "output", "json"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Set("default", "per_page", "500"); err == nil {
+		t.Fatal("per_page 500 accepted")
+	}
+	if err := f.Set("default", "colour", "never"); err == nil || !strings.Contains(err.Error(), "valid keys") {
+		t.Fatalf("unknown key: err = %v", err)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	assertMode(t, filepath.Join(dir, FileName), 0o600)
+	assertMode(t, dir, 0o700)
+	g, err := LoadFile(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := g.Get("default", "output"); !ok || v != "json" {
+		t.Fatalf("reloaded output = %q, %v", v, ok)
+	}
+	g.Unset("default", "output")
+	if got := g.ProfileNames(); len(got) != 0 {
+		t.Fatalf("empty profile kept: %v", got)
+	}
+}
