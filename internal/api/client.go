@@ -1,0 +1,421 @@
+// Package api is a typed client for the customer-messaging API: one method
+// per endpoint, the success and error envelopes, pagination, and a transport
+// that authenticates, retries and logs.
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Prefix is the path every endpoint lives under, relative to the base URL.
+const Prefix = "/api/v1"
+
+// MaxResponseBytes bounds what the client reads of one response body.
+const MaxResponseBytes = 32 << 20
+
+// Options configures a Client.
+type Options struct {
+	// BaseURL is the API root, such as https://api.example.com; Prefix is added.
+	BaseURL string
+	// Token is sent as a bearer token. It may be empty for requests that need none.
+	Token string
+	// UserAgent is sent as the User-Agent header.
+	UserAgent string
+	// Transport carries the requests; nil means http.DefaultTransport.
+	Transport http.RoundTripper
+	// Timeout bounds each attempt, reading the body included; zero means 30 s.
+	Timeout time.Duration
+	// MaxRetries is how many times a failed request is retried; zero disables retries.
+	MaxRetries int
+	// Debug, when not nil, receives a log of every request and response with the token redacted.
+	Debug io.Writer
+	// AllowInsecureHTTP allows a token over plain http to hosts other than loopback.
+	AllowInsecureHTTP bool
+}
+
+// Client talks to the API. It is safe for concurrent use.
+type Client struct {
+	base       *url.URL
+	token      string
+	userAgent  string
+	http       *http.Client
+	timeout    time.Duration
+	maxRetries int
+	debug      *debugLog
+	// sleep waits between retries; tests replace it.
+	sleep func(ctx context.Context, d time.Duration) error
+}
+
+// New returns a client for opts. It fails when the base URL is not an
+// absolute http(s) URL, or when it would send the token in clear text to a
+// remote host.
+func New(opts Options) (*Client, error) {
+	base, err := url.Parse(strings.TrimRight(opts.BaseURL, "/"))
+	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
+		return nil, fmt.Errorf("base URL %q: want an absolute http(s) URL such as https://api.example.com", opts.BaseURL)
+	}
+	if base.Scheme == "http" && opts.Token != "" && !opts.AllowInsecureHTTP && !IsLoopback(base.Hostname()) {
+		return nil, ErrInsecureHTTP
+	}
+	base.Path = strings.TrimSuffix(base.Path, Prefix) + Prefix
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = 30 * time.Second
+	}
+	transport := opts.Transport
+	if transport == nil {
+		transport = http.DefaultTransport
+	}
+	c := &Client{
+		base:       base,
+		token:      opts.Token,
+		userAgent:  opts.UserAgent,
+		timeout:    timeout,
+		maxRetries: max(opts.MaxRetries, 0),
+		sleep:      sleepContext,
+	}
+	if opts.Debug != nil {
+		c.debug = &debugLog{w: opts.Debug, token: opts.Token}
+	}
+	c.http = &http.Client{Transport: transport, CheckRedirect: c.checkRedirect}
+	return c, nil
+}
+
+// IsLoopback reports whether host names this machine.
+func IsLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// checkRedirect follows redirects only within the API's own host, so that the
+// token never reaches another server.
+func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= 5 {
+		return &permanentError{errors.New("stopped after 5 redirects")}
+	}
+	if req.URL.Scheme != c.base.Scheme || req.URL.Host != c.base.Host {
+		return &permanentError{fmt.Errorf("refusing to follow a redirect to %s://%s: the token stays with %s",
+			req.URL.Scheme, req.URL.Host, c.base.Host)}
+	}
+	return nil
+}
+
+// permanentError is a failure that another attempt would only repeat, such as
+// a refused redirect or an oversized response; it is never retried.
+type permanentError struct{ err error }
+
+func (e *permanentError) Error() string { return e.err.Error() }
+
+// Request is one call to the API, for callers that work with raw bodies.
+type Request struct {
+	Method string
+	// Path is relative to the API prefix and already escaped, e.g.
+	// /contacts/42 or /chats/a%2Fb/messages for the chat token "a/b".
+	Path  string
+	Query url.Values
+	// Body is encoded as JSON unless it is a json.RawMessage or []byte, which are sent as they are.
+	Body any
+}
+
+// Response is an HTTP answer of the API and its decoded envelope.
+type Response struct {
+	StatusCode int
+	Header     http.Header
+	Body       []byte
+	Envelope   Envelope
+}
+
+// Envelope is the API's response wrapper, for success and errors alike.
+type Envelope struct {
+	Success    *bool           `json:"success"`
+	Data       json.RawMessage `json:"data"`
+	Message    string          `json:"message"`
+	Pagination *Pagination     `json:"pagination"`
+	Errors     []ErrorItem     `json:"errors"`
+}
+
+// Do sends r, retrying as the retry policy allows. It returns the response
+// whenever the server answered, and an error (an *Error) when the answer was
+// not a success; a *TransportError when no answer came.
+func (c *Client) Do(ctx context.Context, r Request) (*Response, error) {
+	payload, err := encodeBody(r.Body)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: encode body: %w", r.Method, r.Path, err)
+	}
+	u, err := c.endpointURL(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", r.Method, r.Path, err)
+	}
+	for attempt := 0; ; attempt++ {
+		resp, err := c.attempt(ctx, r.Method, u, payload)
+		wait, retry := c.retryAfter(r.Method, resp, err, attempt)
+		if !retry {
+			return c.finish(ctx, r, resp, err, attempt)
+		}
+		if cancelled := c.sleep(ctx, wait); cancelled != nil {
+			// The caller gave up (Ctrl-C) while waiting to retry.
+			return resp, &TransportError{Method: r.Method, Path: r.Path, Err: cancelled, Retries: attempt}
+		}
+	}
+}
+
+// endpointURL joins the API root and r.Path. The path is taken as already
+// escaped: a chat token is path-escaped so that a "/" in it stays inside its
+// segment, and escaping it again would send %252F.
+func (c *Client) endpointURL(r Request) (*url.URL, error) {
+	u := *c.base
+	u.RawPath = c.base.EscapedPath() + r.Path
+	path, err := url.PathUnescape(u.RawPath)
+	if err != nil {
+		return nil, fmt.Errorf("path: %w", err)
+	}
+	u.Path = path
+	u.RawQuery = r.Query.Encode()
+	return &u, nil
+}
+
+func encodeBody(body any) ([]byte, error) {
+	switch b := body.(type) {
+	case nil:
+		return nil, nil
+	case json.RawMessage:
+		return b, nil
+	case []byte:
+		return b, nil
+	default:
+		return json.Marshal(body)
+	}
+}
+
+// attempt sends one request and reads its whole (bounded) body within the
+// per-attempt timeout.
+func (c *Client) attempt(ctx context.Context, method string, u *url.URL, payload []byte) (*Response, error) {
+	actx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	var body io.Reader
+	if payload != nil {
+		body = bytes.NewReader(payload)
+	}
+	req, err := http.NewRequestWithContext(actx, method, u.String(), body)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", "application/json")
+	if payload != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.userAgent != "" {
+		req.Header.Set("User-Agent", c.userAgent)
+	}
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	start := time.Now()
+	c.debug.request(req, payload)
+	hresp, err := c.http.Do(req)
+	if err != nil {
+		if actx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+			err = fmt.Errorf("no answer within %s (see --timeout)", c.timeout)
+		}
+		c.debug.failure(err)
+		return nil, err
+	}
+	defer hresp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(hresp.Body, MaxResponseBytes+1))
+	if err == nil && len(data) > MaxResponseBytes {
+		err = &permanentError{fmt.Errorf("response body larger than %d MiB", MaxResponseBytes>>20)}
+	}
+	if err != nil {
+		if actx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+			err = fmt.Errorf("response not complete within %s (see --timeout)", c.timeout)
+		}
+		err = fmt.Errorf("read response (HTTP %d): %w", hresp.StatusCode, err)
+		c.debug.failure(err)
+		return nil, err
+	}
+	c.debug.response(hresp, data, time.Since(start))
+	return &Response{StatusCode: hresp.StatusCode, Header: hresp.Header, Body: data}, nil
+}
+
+// finish turns the last attempt's outcome into the result of Do.
+// An answer that arrived is reported even when the caller has given up since:
+// a POST that succeeded must not look failed.
+func (c *Client) finish(ctx context.Context, r Request, resp *Response, err error, retries int) (*Response, error) {
+	if err != nil {
+		if ctx.Err() != nil {
+			// The caller gave up (Ctrl-C): say so rather than what the
+			// cancelled request happened to be doing.
+			err = ctx.Err()
+		}
+		return nil, &TransportError{Method: r.Method, Path: r.Path, Err: err, Retries: retries}
+	}
+	apiErr := resp.decode()
+	if apiErr != nil {
+		apiErr.Method, apiErr.Path, apiErr.Retries = r.Method, r.Path, retries
+		return resp, apiErr
+	}
+	return resp, nil
+}
+
+// decode fills the envelope and returns the error the response stands for, if any.
+func (resp *Response) decode() *Error {
+	trimmed := bytes.TrimSpace(resp.Body)
+	jsonErr := json.Unmarshal(trimmed, &resp.Envelope)
+	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
+	switch {
+	case jsonErr != nil && ok && len(trimmed) == 0:
+		// An empty success (204 or a bare 200) has nothing to decode.
+		return nil
+	case jsonErr != nil:
+		return &Error{StatusCode: resp.StatusCode, Message: nonJSONMessage(resp, jsonErr)}
+	case ok && (resp.Envelope.Success == nil || *resp.Envelope.Success):
+		return nil
+	}
+	msg := resp.Envelope.Message
+	if msg == "" {
+		msg = fmt.Sprintf("HTTP %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
+	}
+	return &Error{StatusCode: resp.StatusCode, Message: msg, Errors: resp.Envelope.Errors}
+}
+
+// nonJSONMessage describes a body that is not an envelope, such as the HTML
+// error page of a proxy, without dumping it.
+func nonJSONMessage(resp *Response, jsonErr error) string {
+	ctype := resp.Header.Get("Content-Type")
+	if ctype == "" {
+		ctype = "no content type"
+	}
+	status := fmt.Sprintf("HTTP %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
+	if json.Valid(bytes.TrimSpace(resp.Body)) {
+		return fmt.Sprintf("%s: the response is JSON but not an API envelope (%v)", status, jsonErr)
+	}
+	return fmt.Sprintf("%s: the server answered with something that is not JSON (%s, %d bytes)%s",
+		status, ctype, len(resp.Body), snippet(resp.Body))
+}
+
+// snippet quotes the start of a body as one short line of text.
+func snippet(body []byte) string {
+	text := strings.Join(strings.Fields(stripTags(string(body))), " ")
+	if text == "" {
+		return ""
+	}
+	if r := []rune(text); len(r) > 120 {
+		text = string(r[:120]) + "…"
+	}
+	return ": " + text
+}
+
+func stripTags(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '<':
+			depth++
+		case r == '>' && depth > 0:
+			depth--
+			b.WriteByte(' ')
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// retryAfter decides whether the outcome of attempt may be retried, and after
+// how long. GET, PUT and DELETE are retried on connection errors, 429, 502,
+// 503 and 504; POST only when it certainly was not processed: a refused
+// connection or a 429.
+func (c *Client) retryAfter(method string, resp *Response, err error, attempt int) (time.Duration, bool) {
+	if attempt >= c.maxRetries {
+		return 0, false
+	}
+	idempotent := method != http.MethodPost
+	backoff := backoffDelay(attempt)
+	var permanent *permanentError
+	switch {
+	case errors.As(err, &permanent):
+		return 0, false
+	case err != nil:
+		return backoff, idempotent || notSent(err)
+	case resp.StatusCode == http.StatusTooManyRequests:
+		if d, ok := parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()); ok {
+			return d, true
+		}
+		return backoff, true
+	case resp.StatusCode == http.StatusBadGateway, resp.StatusCode == http.StatusServiceUnavailable,
+		resp.StatusCode == http.StatusGatewayTimeout:
+		return backoff, idempotent
+	}
+	return 0, false
+}
+
+// notSent reports whether err happened before the request could reach the
+// server: the connection was refused or the host could not be resolved.
+func notSent(err error) bool {
+	var op *net.OpError
+	if errors.As(err, &op) && op.Op == "dial" {
+		return true
+	}
+	var dns *net.DNSError
+	return errors.As(err, &dns)
+}
+
+// MaxRetryWait caps the wait a server can ask for with Retry-After.
+const MaxRetryWait = 60 * time.Second
+
+// parseRetryAfter reads a Retry-After header in seconds or as an HTTP date,
+// capped at MaxRetryWait.
+func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, false
+	}
+	var d time.Duration
+	if secs, err := strconv.ParseUint(v, 10, 64); err == nil {
+		d = time.Duration(min(secs, uint64(MaxRetryWait/time.Second))) * time.Second
+	} else if errors.Is(err, strconv.ErrRange) {
+		d = MaxRetryWait
+	} else if at, err := http.ParseTime(v); err == nil {
+		d = at.Sub(now)
+	} else {
+		return 0, false
+	}
+	return min(max(d, 0), MaxRetryWait), true
+}
+
+// backoffDelay is the exponential backoff before retry number attempt+1:
+// 500 ms doubled each time, capped at 30 s, with half of it random.
+func backoffDelay(attempt int) time.Duration {
+	d := min(500*time.Millisecond<<min(attempt, 10), 30*time.Second)
+	return d/2 + rand.N(d/2+1)
+}
+
+func sleepContext(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

@@ -1,0 +1,104 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrorItem is one entry of an error envelope's errors[]. Field is empty for
+// errors that are not about one field.
+type ErrorItem struct {
+	Code    string `json:"code"`
+	Field   string `json:"field,omitempty"`
+	Message string `json:"message"`
+}
+
+// Error is a request the API refused or failed: an error envelope, a success
+// envelope with success false, or a response that is not an envelope at all.
+type Error struct {
+	Method     string
+	Path       string
+	StatusCode int
+	Message    string
+	Errors     []ErrorItem
+	// Retries is how many times the request was retried before this answer.
+	Retries int
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Summary())
+	for _, it := range e.Errors {
+		b.WriteString("; ")
+		if it.Field != "" {
+			b.WriteString(it.Field + ": ")
+		}
+		fmt.Fprintf(&b, "%s (%s)", it.Message, it.Code)
+	}
+	return b.String()
+}
+
+// Summary is the error's message and how often the request was retried,
+// without the errors[] items.
+func (e *Error) Summary() string { return e.Message + retriesNote(e.Retries) }
+
+// HasCode reports whether any item of the error carries code.
+func (e *Error) HasCode(code string) bool {
+	for _, it := range e.Errors {
+		if it.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// ErrorCode returns the code of err's first errors[] item carrying one, if err is an *Error.
+func ErrorCode(err error) string {
+	var apiErr *Error
+	if errors.As(err, &apiErr) {
+		for _, it := range apiErr.Errors {
+			if it.Code != "" {
+				return it.Code
+			}
+		}
+	}
+	return ""
+}
+
+// IsAuth reports whether err is the API refusing the token (401) or the
+// operation (403).
+func IsAuth(err error) bool {
+	var apiErr *Error
+	return errors.As(err, &apiErr) && (apiErr.StatusCode == 401 || apiErr.StatusCode == 403)
+}
+
+// ErrInsecureHTTP is returned when a token would be sent over plain http to a
+// host that is not loopback.
+var ErrInsecureHTTP = errors.New("refusing to send the token over plain http to a host that is not loopback; use https or --insecure-http")
+
+// TransportError is a request that got no usable HTTP answer: the connection
+// failed, timed out or broke, or the body could not be read.
+type TransportError struct {
+	Method  string
+	Path    string
+	Err     error
+	Retries int
+}
+
+func (e *TransportError) Error() string {
+	return fmt.Sprintf("%s %s: %v%s", e.Method, e.Path, e.Err, retriesNote(e.Retries))
+}
+
+// retriesNote tells, for an error message, how often the request was retried.
+func retriesNote(n int) string {
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return " (after 1 retry)"
+	}
+	return fmt.Sprintf(" (after %d retries)", n)
+}
+
+func (e *TransportError) Unwrap() error { return e.Err }

@@ -1,0 +1,65 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+)
+
+// Result is the answer to a call that returns one object: the object decoded,
+// its JSON exactly as the server sent it, and the API's success message.
+type Result[T any] struct {
+	Data    T
+	Raw     json.RawMessage
+	Message string
+}
+
+// decodeInto decodes the envelope's data into out; absent data leaves out as it is.
+func decodeInto(resp *Response, out any) error {
+	if len(resp.Envelope.Data) == 0 || string(resp.Envelope.Data) == "null" {
+		return nil
+	}
+	if err := json.Unmarshal(resp.Envelope.Data, out); err != nil {
+		return fmt.Errorf("decode response data: %w", err)
+	}
+	return nil
+}
+
+// call sends one request and decodes its data as T.
+func call[T any](ctx context.Context, c *Client, method, path string, body any) (*Result[T], error) {
+	resp, err := c.Do(ctx, Request{Method: method, Path: path, Body: body})
+	if err != nil {
+		return nil, err
+	}
+	res := &Result[T]{Raw: resp.Envelope.Data, Message: resp.Envelope.Message}
+	if err := decodeInto(resp, &res.Data); err != nil {
+		return nil, fmt.Errorf("%s %s: %w", method, path, err)
+	}
+	return res, nil
+}
+
+// send is call for operations whose answer is only a message (deletes).
+func send(ctx context.Context, c *Client, method, path string) (string, error) {
+	resp, err := c.Do(ctx, Request{Method: method, Path: path})
+	if err != nil {
+		return "", err
+	}
+	return resp.Envelope.Message, nil
+}
+
+func idPath(prefix string, id int64, suffix ...string) string {
+	p := prefix + "/" + strconv.FormatInt(id, 10)
+	for _, s := range suffix {
+		p += s
+	}
+	return p
+}
+
+var (
+	get  = http.MethodGet
+	post = http.MethodPost
+	put  = http.MethodPut
+	del  = http.MethodDelete
+)
