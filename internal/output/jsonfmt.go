@@ -1,0 +1,208 @@
+package output
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+const jsonIndent = "  "
+
+// jsonStyle is how JSON is laid out: indented for a reader at a terminal,
+// compact for a program, coloured when color is set.
+type jsonStyle struct {
+	indent bool
+	color  *ColorScheme
+}
+
+// appendJSON writes raw JSON in the given style without decoding it, so the
+// server's key order, number spellings and string escapes survive. depth is
+// the nesting level the value sits at (1 for an item of a streamed array).
+func appendJSON(dst *bytes.Buffer, raw []byte, style jsonStyle, depth int) error {
+	// json.Indent would copy trailing whitespace; the caller ends the line.
+	raw = bytes.TrimSpace(raw)
+	var err error
+	switch {
+	case style.color != nil:
+		if !json.Valid(raw) {
+			err = errors.New("not valid JSON")
+		} else {
+			colorizeJSON(dst, raw, style, depth)
+		}
+	case style.indent:
+		err = json.Indent(dst, raw, strings.Repeat(jsonIndent, depth), jsonIndent)
+	default:
+		err = json.Compact(dst, raw)
+	}
+	if err != nil {
+		return fmt.Errorf("format JSON: %w", err)
+	}
+	return nil
+}
+
+// colorizeJSON lays out valid JSON like json.Indent or json.Compact would,
+// with keys, strings, numbers and literals in distinct colours. It works on
+// the bytes, token by token, so values are never re-encoded.
+func colorizeJSON(dst *bytes.Buffer, src []byte, style jsonStyle, depth int) {
+	cs := style.color
+	var stack []byte // open '{' and '['
+	expectKey := false
+	newline := func() {
+		if style.indent {
+			dst.WriteByte('\n')
+			dst.WriteString(strings.Repeat(jsonIndent, depth))
+		}
+	}
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			i++
+		case '{', '[':
+			closing := byte('}')
+			if c == '[' {
+				closing = ']'
+			}
+			j := skipSpace(src, i+1)
+			if src[j] == closing {
+				dst.WriteByte(c)
+				dst.WriteByte(closing)
+				i = j + 1
+				continue
+			}
+			dst.WriteByte(c)
+			stack = append(stack, c)
+			depth++
+			newline()
+			expectKey = c == '{'
+			i++
+		case '}', ']':
+			stack = stack[:len(stack)-1]
+			depth--
+			newline()
+			dst.WriteByte(c)
+			i++
+		case ',':
+			dst.WriteByte(',')
+			newline()
+			expectKey = stack[len(stack)-1] == '{'
+			i++
+		case ':':
+			dst.WriteByte(':')
+			if style.indent {
+				dst.WriteByte(' ')
+			}
+			expectKey = false
+			i++
+		case '"':
+			j := stringEnd(src, i)
+			if expectKey {
+				dst.WriteString(cs.Cyan(string(src[i:j])))
+			} else {
+				dst.WriteString(cs.Green(string(src[i:j])))
+			}
+			i = j
+		default:
+			j := i
+			for j < len(src) && strings.IndexByte(" \t\r\n,:]}", src[j]) < 0 {
+				j++
+			}
+			tok := string(src[i:j])
+			if c == 't' || c == 'f' || c == 'n' {
+				dst.WriteString(cs.Yellow(tok))
+			} else {
+				dst.WriteString(cs.Magenta(tok))
+			}
+			i = j
+		}
+	}
+}
+
+func skipSpace(src []byte, i int) int {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the index just past the string literal starting at i.
+func stringEnd(src []byte, i int) int {
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(src)
+}
+
+// project keeps only the given dotted paths of an item, in the order given,
+// nesting dotted paths: contact.phone and id give {"contact":{"phone":…},"id":…}.
+// Values are copied as raw bytes; a path the item lacks becomes null.
+func project(item json.RawMessage, fields []string) json.RawMessage {
+	type node struct {
+		key      string
+		value    json.RawMessage
+		children []*node
+	}
+	root := &node{}
+	top := fieldsOf(item)
+	for _, path := range fields {
+		n := root
+		for _, seg := range strings.Split(path, ".") {
+			var child *node
+			for _, c := range n.children {
+				if c.key == seg {
+					child = c
+					break
+				}
+			}
+			if child == nil {
+				child = &node{key: seg}
+				n.children = append(n.children, child)
+			}
+			n = child
+		}
+		if v, ok := lookup(top, path); ok {
+			n.value = v
+		}
+	}
+	var b bytes.Buffer
+	var write func(n *node)
+	write = func(n *node) {
+		switch {
+		case n.value != nil && (len(n.children) == 0 || string(n.value) != "null"):
+			// A whole value asked for (contact) wins over parts of it (contact.phone).
+			b.Write(n.value)
+			return
+		case len(n.children) == 0:
+			b.WriteString("null")
+			return
+		}
+		b.WriteByte('{')
+		for i, c := range n.children {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(marshalString(c.key))
+			b.WriteByte(':')
+			write(c)
+		}
+		b.WriteByte('}')
+	}
+	write(root)
+	return b.Bytes()
+}
+
+// marshalString encodes s as a JSON string without HTML escaping.
+func marshalString(s string) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // encoding a string cannot fail
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}

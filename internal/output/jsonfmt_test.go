@@ -1,0 +1,74 @@
+package output
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
+
+// The colouriser must lay JSON out exactly like the standard library does,
+// only with colour codes added.
+func TestColorizeMatchesStandardLayout(t *testing.T) {
+	docs := []string{
+		`{"a":1,"b":[true,false,null],"c":{"d":"x\"y\\","e":[]},"f":{},"g":-1.5e+10}`,
+		`[{"id":9007199254740993,"name":"山田 \u00e9"},[],[[1,2],{"k":"v"}]]`,
+		` { "spaced" : [ 1 , 2 ] } `,
+		`"just a string"`,
+		`42`,
+		`[]`,
+	}
+	on := &ColorScheme{enabled: true}
+	for _, doc := range docs {
+		for depth := range 2 {
+			var want, got bytes.Buffer
+			if err := json.Indent(&want, bytes.TrimSpace([]byte(doc)), prefixFor(depth), jsonIndent); err != nil {
+				t.Fatal(err)
+			}
+			if err := appendJSON(&got, []byte(doc), jsonStyle{indent: true, color: on}, depth); err != nil {
+				t.Fatal(err)
+			}
+			if plain := ansi.ReplaceAllString(got.String(), ""); plain != want.String() {
+				t.Errorf("indented %s at depth %d:\n got %s\nwant %s", doc, depth, plain, want.String())
+			}
+		}
+		var want, got bytes.Buffer
+		if err := json.Compact(&want, []byte(doc)); err != nil {
+			t.Fatal(err)
+		}
+		if err := appendJSON(&got, []byte(doc), jsonStyle{color: on}, 0); err != nil {
+			t.Fatal(err)
+		}
+		if plain := ansi.ReplaceAllString(got.String(), ""); plain != want.String() {
+			t.Errorf("compact %s:\n got %s\nwant %s", doc, plain, want.String())
+		}
+	}
+}
+
+func prefixFor(depth int) string {
+	if depth == 0 {
+		return ""
+	}
+	return jsonIndent
+}
+
+func TestColorizeColours(t *testing.T) {
+	var b bytes.Buffer
+	on := &ColorScheme{enabled: true}
+	if err := appendJSON(&b, []byte(`{"k":"v","n":1,"t":true,"z":null}`), jsonStyle{color: on}, 0); err != nil {
+		t.Fatal(err)
+	}
+	want := "{" + on.Cyan(`"k"`) + ":" + on.Green(`"v"`) + "," + on.Cyan(`"n"`) + ":" + on.Magenta("1") + "," +
+		on.Cyan(`"t"`) + ":" + on.Yellow("true") + "," + on.Cyan(`"z"`) + ":" + on.Yellow("null") + "}"
+	if b.String() != want {
+		t.Errorf("got  %q\nwant %q", b.String(), want)
+	}
+}
+
+func TestAppendJSONRejectsInvalid(t *testing.T) {
+	for _, style := range []jsonStyle{{}, {indent: true}, {color: &ColorScheme{enabled: true}}} {
+		var b bytes.Buffer
+		if err := appendJSON(&b, []byte(`{"a":`), style, 0); err == nil {
+			t.Errorf("style %+v accepted invalid JSON", style)
+		}
+	}
+}

@@ -1,0 +1,375 @@
+package output
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// printer is what every format needs: the streams, the resolved options,
+// the resource and, for table/plain/csv, its columns.
+type printer struct {
+	ios  *IOStreams
+	opts Options
+	spec Spec
+	cols []Column
+}
+
+func newPrinter(ios *IOStreams, opts Options, spec Spec) (*printer, error) {
+	if err := opts.Resolve(ios); err != nil {
+		return nil, err
+	}
+	if err := spec.ValidateFields(opts.Fields); err != nil {
+		return nil, err
+	}
+	p := &printer{ios: ios, opts: opts, spec: spec}
+	switch opts.Format {
+	case Table, Plain, CSV:
+		p.cols = spec.columns(opts.Fields)
+		if len(p.cols) == 0 {
+			return nil, usageErrorf("--output %s needs --fields for this command", opts.Format)
+		}
+	}
+	return p, nil
+}
+
+// documentStyle is the layout of a JSON document for the reader: indented
+// on a terminal, compact in a pipe, coloured when colour is on.
+func (p *printer) documentStyle() jsonStyle {
+	style := jsonStyle{indent: p.ios.IsStdoutTTY()}
+	if p.ios.ColorEnabled() {
+		style.color = p.ios.ColorScheme()
+	}
+	return style
+}
+
+// keep applies --fields to an item bound for json, ndjson or yaml.
+func (p *printer) keep(item json.RawMessage) json.RawMessage {
+	if len(p.opts.Fields) == 0 {
+		return item
+	}
+	return project(item, p.opts.Fields)
+}
+
+// cellFormat is the format a row of cells is rendered for.
+type cellFormat int
+
+const (
+	cellsTable cellFormat = iota // relative times, one line, no control characters
+	cellsPlain                   // values as written, one line
+	cellsCSV                     // values as written; encoding/csv quotes newlines
+)
+
+// cells renders an item's columns.
+func (p *printer) cells(item json.RawMessage, format cellFormat) []string {
+	top := fieldsOf(item)
+	now := p.ios.now()
+	human := format == cellsTable
+	row := make([]string, len(p.cols))
+	for i, c := range p.cols {
+		raw, _ := lookup(top, c.Path)
+		row[i] = cellText(raw, c.Kind, human, now)
+		if format != cellsCSV {
+			row[i] = oneLine(row[i], human)
+		}
+	}
+	return row
+}
+
+func (p *printer) write(b []byte) error {
+	if _, err := p.ios.Out.Write(b); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	return nil
+}
+
+// listSink is one format's way of printing a list.
+type listSink interface {
+	add(item json.RawMessage) error
+	flush() error
+	close(count int) error
+}
+
+// ListPrinter prints a list as its items arrive, page by page, holding no
+// more than the table's current page (or, for --jq/--template in json mode,
+// the whole list: see NewList).
+type ListPrinter struct {
+	p      *printer
+	sink   listSink
+	count  int
+	closed bool
+}
+
+// NewList starts printing a list of spec's resource. Options are resolved
+// (and validated) when the caller has not done so.
+//
+// Each format streams: json writes "[" and each item as it is added, ndjson
+// and plain a line per item, csv a row, yaml a sequence entry; the table
+// renders at every Flush. The one exception is --jq or --template in json
+// mode: they apply to the whole array, so the list is buffered until Close.
+func NewList(ios *IOStreams, opts Options, spec Spec) (*ListPrinter, error) {
+	p, err := newPrinter(ios, opts, spec)
+	if err != nil {
+		return nil, err
+	}
+	return p.list(), nil
+}
+
+func (p *printer) list() *ListPrinter {
+	var sink listSink
+	switch p.opts.Format {
+	case Table:
+		sink = newTableSink(p)
+	case Plain:
+		sink = &plainSink{p: p}
+	case JSON:
+		if p.opts.hasProgram() {
+			sink = &documentSink{p: p}
+		} else {
+			sink = &arraySink{p: p, style: p.documentStyle()}
+		}
+	case NDJSON:
+		sink = &ndjsonSink{p: p}
+	case CSV:
+		sink = &csvSink{p: p, w: csv.NewWriter(p.ios.Out)}
+	case YAML:
+		sink = &yamlSink{p: p}
+	}
+	return &ListPrinter{p: p, sink: sink}
+}
+
+// Add prints (or, for the table, buffers) one item: the raw bytes of an
+// element of the API's `data` array.
+func (l *ListPrinter) Add(item json.RawMessage) error {
+	if l.closed {
+		return errors.New("add to a closed list printer")
+	}
+	if !json.Valid(item) {
+		return fmt.Errorf("item %d of the list is not valid JSON", l.count+1)
+	}
+	l.count++
+	return l.sink.add(item)
+}
+
+// Flush marks a page boundary: the table renders the rows buffered so far.
+// Other formats have already written every item.
+func (l *ListPrinter) Flush() error {
+	return l.sink.flush()
+}
+
+// Close finishes the output: the table's last rows, the closing "]" of a
+// json array, the --jq or --template run of json mode. When no item was
+// added it also says "No <noun> match." on stderr. Closing twice is a no-op.
+func (l *ListPrinter) Close() error {
+	if l.closed {
+		return nil
+	}
+	l.closed = true
+	if err := l.sink.close(l.count); err != nil {
+		return err
+	}
+	if l.count == 0 {
+		NoResults(l.p.ios, l.p.spec.Noun)
+	}
+	return nil
+}
+
+// Count is the number of items added.
+func (l *ListPrinter) Count() int { return l.count }
+
+// PrintObject prints a single resource: the raw bytes of the API's `data`
+// object. The table shows it as aligned "HEADER  value" lines.
+func PrintObject(ios *IOStreams, opts Options, spec Spec, item json.RawMessage) error {
+	p, err := newPrinter(ios, opts, spec)
+	if err != nil {
+		return err
+	}
+	if !json.Valid(item) {
+		return errors.New("the object to print is not valid JSON")
+	}
+	switch p.opts.Format {
+	case Table:
+		return p.printVertical(item)
+	case JSON:
+		if p.opts.hasProgram() {
+			return p.opts.runProgram(ios.Out, p.keep(item), p.documentStyle())
+		}
+		var b bytes.Buffer
+		if err := appendJSON(&b, p.keep(item), p.documentStyle(), 0); err != nil {
+			return err
+		}
+		b.WriteByte('\n')
+		return p.write(b.Bytes())
+	case YAML:
+		return p.writeYAML(p.keep(item), false)
+	}
+	// plain, ndjson and csv print an object as a list of one.
+	l := p.list()
+	if err := l.Add(item); err != nil {
+		return err
+	}
+	return l.Close()
+}
+
+// plainSink writes tab-separated lines, no header, nothing truncated.
+type plainSink struct{ p *printer }
+
+func (s *plainSink) add(item json.RawMessage) error {
+	return s.p.write([]byte(strings.Join(s.p.cells(item, cellsPlain), "\t") + "\n"))
+}
+
+func (s *plainSink) flush() error    { return nil }
+func (s *plainSink) close(int) error { return nil }
+
+// arraySink streams a JSON array: "[" with the first item, "," between
+// items, "]" at the end; "[]" for an empty list.
+type arraySink struct {
+	p       *printer
+	style   jsonStyle
+	started bool
+}
+
+func (s *arraySink) add(item json.RawMessage) error {
+	var b bytes.Buffer
+	if s.started {
+		b.WriteByte(',')
+	} else {
+		b.WriteByte('[')
+		s.started = true
+	}
+	depth := 0
+	if s.style.indent {
+		b.WriteString("\n" + jsonIndent)
+		depth = 1
+	}
+	if err := appendJSON(&b, s.p.keep(item), s.style, depth); err != nil {
+		return err
+	}
+	return s.p.write(b.Bytes())
+}
+
+func (s *arraySink) flush() error { return nil }
+
+func (s *arraySink) close(int) error {
+	switch {
+	case !s.started:
+		return s.p.write([]byte("[]\n"))
+	case s.style.indent:
+		return s.p.write([]byte("\n]\n"))
+	default:
+		return s.p.write([]byte("]\n"))
+	}
+}
+
+// documentSink collects the array for --jq or --template in json mode,
+// which see the whole list as one document.
+type documentSink struct {
+	p   *printer
+	buf bytes.Buffer
+}
+
+func (s *documentSink) add(item json.RawMessage) error {
+	if s.buf.Len() == 0 {
+		s.buf.WriteByte('[')
+	} else {
+		s.buf.WriteByte(',')
+	}
+	s.buf.Write(s.p.keep(item))
+	return nil
+}
+
+func (s *documentSink) flush() error { return nil }
+
+func (s *documentSink) close(int) error {
+	if s.buf.Len() == 0 {
+		s.buf.WriteByte('[')
+	}
+	s.buf.WriteByte(']')
+	return s.p.opts.runProgram(s.p.ios.Out, s.buf.Bytes(), s.p.documentStyle())
+}
+
+// ndjsonSink writes one compact item per line, or the results of --jq or
+// --template applied to each item. It is never indented or coloured, even on
+// a terminal: every line is a record for line-oriented tools.
+type ndjsonSink struct{ p *printer }
+
+func (s *ndjsonSink) add(item json.RawMessage) error {
+	item = s.p.keep(item)
+	if s.p.opts.hasProgram() {
+		return s.p.opts.runProgram(s.p.ios.Out, item, jsonStyle{})
+	}
+	var b bytes.Buffer
+	if err := appendJSON(&b, item, jsonStyle{}, 0); err != nil {
+		return err
+	}
+	b.WriteByte('\n')
+	return s.p.write(b.Bytes())
+}
+
+func (s *ndjsonSink) flush() error    { return nil }
+func (s *ndjsonSink) close(int) error { return nil }
+
+// csvSink writes a header row of the column paths, then a row per item,
+// values as the API wrote them. An empty list still gets its header, which
+// keeps the file importable.
+type csvSink struct {
+	p          *printer
+	w          *csv.Writer
+	headerDone bool
+}
+
+func (s *csvSink) writeHeader() error {
+	if s.headerDone {
+		return nil
+	}
+	s.headerDone = true
+	header := make([]string, len(s.p.cols))
+	for i, c := range s.p.cols {
+		header[i] = c.Path
+	}
+	return s.w.Write(header)
+}
+
+func (s *csvSink) add(item json.RawMessage) error {
+	if err := s.writeHeader(); err != nil {
+		return fmt.Errorf("write csv: %w", err)
+	}
+	if err := s.w.Write(s.p.cells(item, cellsCSV)); err != nil {
+		return fmt.Errorf("write csv: %w", err)
+	}
+	return s.flush()
+}
+
+func (s *csvSink) flush() error {
+	s.w.Flush()
+	if err := s.w.Error(); err != nil {
+		return fmt.Errorf("write csv: %w", err)
+	}
+	return nil
+}
+
+func (s *csvSink) close(int) error {
+	if err := s.writeHeader(); err != nil {
+		return fmt.Errorf("write csv: %w", err)
+	}
+	return s.flush()
+}
+
+// yamlSink writes a YAML sequence one entry at a time.
+type yamlSink struct{ p *printer }
+
+func (s *yamlSink) add(item json.RawMessage) error {
+	return s.p.writeYAML(s.p.keep(item), true)
+}
+
+func (s *yamlSink) flush() error { return nil }
+
+func (s *yamlSink) close(count int) error {
+	if count > 0 {
+		return nil
+	}
+	return s.p.write([]byte("[]\n"))
+}

@@ -1,0 +1,90 @@
+package output
+
+import (
+	"slices"
+	"strings"
+)
+
+// Kind says how a column's value is rendered in table, plain and csv output.
+type Kind int
+
+// The column kinds. Values of every kind are rendered by their JSON type
+// (null as empty, arrays of objects as their names, other objects as compact
+// JSON); the kind adds what the JSON type cannot say.
+const (
+	// KindText is free text: the column the table truncates first.
+	KindText Kind = iota
+	// KindTime is an ISO 8601 timestamp: relative ("3 minutes ago") in a
+	// table, as written by the API in plain and csv.
+	KindTime
+	// KindBool is a boolean, rendered true/false.
+	KindBool
+	// KindNames is an array of objects rendered as their "name" (or "text")
+	// joined with ", ", e.g. a contact's tags.
+	KindNames
+	// KindID is an identifier: never truncated.
+	KindID
+)
+
+// Column is one column of table, plain and csv output.
+type Column struct {
+	// Header is the table heading, upper-case.
+	Header string
+	// Path is the dotted JSON path of the value, e.g. "contact.phone"; it is
+	// also the csv heading.
+	Path string
+	// Kind is how the value is rendered.
+	Kind Kind
+}
+
+// Spec describes how one resource is printed.
+type Spec struct {
+	// Noun is the plural, lower-case name of the resource: "contacts" makes
+	// an empty list say "No contacts match.".
+	Noun string
+	// Columns are the default columns of table, plain and csv output.
+	Columns []Column
+	// Fields are every top-level JSON field of the resource, to validate
+	// --fields; empty means any field is accepted.
+	Fields []string
+}
+
+// ValidateFields checks --fields against the resource: every path needs
+// non-empty segments and, when the spec lists its fields, a known first
+// segment. Printers call it too; commands may call it before sending a
+// request so a typo costs no API call.
+func (s Spec) ValidateFields(fields []string) error {
+	for _, f := range fields {
+		segments := strings.Split(f, ".")
+		if slices.Contains(segments, "") {
+			return usageErrorf("invalid field %q in --fields", f)
+		}
+		if len(s.Fields) > 0 && !slices.Contains(s.Fields, segments[0]) {
+			noun := s.Noun
+			if noun == "" {
+				noun = "this resource"
+			}
+			return usageErrorf("unknown field %q for %s; available fields: %s", f, noun, strings.Join(s.Fields, ", "))
+		}
+	}
+	return nil
+}
+
+// columns returns the columns of table, plain and csv output: the --fields
+// when given, else the spec's defaults, else one text column per known field.
+func (s Spec) columns(fields []string) []Column {
+	if len(fields) == 0 {
+		if len(s.Columns) > 0 {
+			return s.Columns
+		}
+		fields = s.Fields
+	}
+	cols := make([]Column, len(fields))
+	for i, path := range fields {
+		cols[i] = Column{Header: strings.ToUpper(path), Path: path, Kind: KindText}
+		if j := slices.IndexFunc(s.Columns, func(c Column) bool { return c.Path == path }); j >= 0 {
+			cols[i].Kind = s.Columns[j].Kind
+		}
+	}
+	return cols
+}

@@ -1,0 +1,223 @@
+package output
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+)
+
+// columnGap separates table columns: the only thing drawn between them.
+const columnGap = "  "
+
+// ellipsis ends a truncated cell.
+const ellipsis = "…"
+
+// Tables are laid out by tablewriter; this file decides the column widths.
+// Every width here is measured with tablewriter's own function (twwidth),
+// so a cell cut to fit its column is exactly as wide for tablewriter as for
+// us, and tablewriter never cuts it again.
+
+// tableSink renders a list as aligned columns. Rows are buffered until
+// Flush, which renders them, so the first page of a long list shows before
+// the next one is fetched. The first batch prints the header and sets the
+// column widths; later batches are cut to the same widths, so every row
+// stays under its header.
+type tableSink struct {
+	p       *printer
+	pending [][]string
+	// widths are the columns' display widths, nil until the header is
+	// printed.
+	widths []int
+}
+
+func newTableSink(p *printer) *tableSink {
+	return &tableSink{p: p}
+}
+
+func (t *tableSink) add(item json.RawMessage) error {
+	t.pending = append(t.pending, t.p.cells(item, cellsTable))
+	return nil
+}
+
+func (t *tableSink) flush() error {
+	if len(t.pending) == 0 {
+		return nil
+	}
+	cols := t.p.cols
+	var header []string
+	if t.widths == nil {
+		natural := make([]int, len(cols))
+		header = make([]string, len(cols))
+		bold := t.p.ios.ColorScheme().Bold
+		for i, c := range cols {
+			natural[i] = twwidth.Width(c.Header)
+			header[i] = bold(c.Header)
+		}
+		t.widths = widenTo(natural, t.pending, nil)
+	} else {
+		// A later page may hold a longer id, time or boolean. Those are
+		// never cut, so their column widens (and the text columns give the
+		// room back when the terminal is full); text is cut to its column.
+		t.widths = widenTo(t.widths, t.pending, func(i int) bool { return !cols[i].Kind.truncatable() })
+	}
+	t.widths = fitWidths(cols, t.widths, t.p.ios.TerminalWidth())
+	for _, row := range t.pending {
+		for i, cell := range row {
+			row[i] = truncate(cell, t.widths[i])
+		}
+	}
+	err := t.p.renderTable(t.widths, header, t.pending)
+	t.pending = t.pending[:0]
+	return err
+}
+
+func (t *tableSink) close(int) error { return t.flush() }
+
+// widenTo returns widths grown to fit every row's cells, in the columns for
+// which grow says so (all of them when grow is nil).
+func widenTo(widths []int, rows [][]string, grow func(col int) bool) []int {
+	widths = append([]int(nil), widths...)
+	for _, row := range rows {
+		for i, cell := range row {
+			if grow == nil || grow(i) {
+				widths[i] = max(widths[i], twwidth.Width(cell))
+			}
+		}
+	}
+	return widths
+}
+
+// truncatable reports whether the table may cut values of the kind to fit
+// the terminal: free text and lists of names, never ids, times or booleans.
+func (k Kind) truncatable() bool {
+	return k == KindText || k == KindNames
+}
+
+// fitWidths shrinks the widest text columns, one cell at a time, until the
+// table fits the terminal. Identifiers, times and booleans keep their width,
+// and no column gets narrower than its header; a table that still does not
+// fit overflows rather than hide an id.
+func fitWidths(cols []Column, natural []int, termWidth int) []int {
+	widths := append([]int(nil), natural...)
+	total := len(columnGap) * (len(widths) - 1)
+	for _, w := range widths {
+		total += w
+	}
+	for total > termWidth {
+		widest := -1
+		for i, c := range cols {
+			shrinkable := c.Kind.truncatable() && widths[i] > twwidth.Width(c.Header)
+			if shrinkable && (widest < 0 || widths[i] > widths[widest]) {
+				widest = i
+			}
+		}
+		if widest < 0 {
+			break
+		}
+		widths[widest]--
+		total--
+	}
+	return widths
+}
+
+// truncate cuts s to width display columns, ending it with "…" when
+// anything was cut.
+func truncate(s string, width int) string {
+	if twwidth.Width(s) <= width {
+		return s
+	}
+	// twwidth.Truncate counts the ellipsis within width.
+	return twwidth.Truncate(s, width, ellipsis)
+}
+
+// renderTable writes rows, under header unless it is nil, in columns of the
+// given display widths: left-aligned, separated by two spaces, with no
+// borders or rules, like gh. Cells must already fit their column; wrapping
+// and truncation are off, so tablewriter only aligns and pads. Tablewriter
+// pads the last column too, so trailing spaces are trimmed from every line.
+func (p *printer) renderTable(widths []int, header []string, rows [][]string) error {
+	perColumn := tw.NewMapper[int, int]()
+	for i, w := range widths {
+		perColumn.Set(i, w)
+	}
+	var b bytes.Buffer
+	table := tablewriter.NewTable(&b,
+		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
+			Borders: tw.BorderNone,
+			Symbols: tw.NewSymbolCustom("gh").WithColumn(columnGap),
+			Settings: tw.Settings{
+				Lines: tw.LinesNone,
+				// The column "separator" is the blank gap; nothing else is drawn.
+				Separators: tw.Separators{ShowHeader: tw.Off, ShowFooter: tw.Off, BetweenRows: tw.Off, BetweenColumns: tw.On},
+			},
+		})),
+		// Streaming renders with exactly the widths given, where batch mode
+		// would size columns from the content itself.
+		tablewriter.WithStreaming(tw.StreamConfig{Enable: true, StrictColumns: true}),
+		tablewriter.WithColumnWidths(perColumn),
+		tablewriter.WithPadding(tw.PaddingNone),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithRowAlignment(tw.AlignLeft),
+		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		// Cells are printed as the printer made them, spaces included.
+		tablewriter.WithTrimSpace(tw.Off),
+	)
+	if err := table.Start(); err != nil {
+		return fmt.Errorf("render table: %w", err)
+	}
+	if header != nil {
+		table.Header(header)
+	}
+	for _, row := range rows {
+		if err := table.Append(row); err != nil {
+			return fmt.Errorf("render table: %w", err)
+		}
+	}
+	if err := table.Close(); err != nil {
+		return fmt.Errorf("render table: %w", err)
+	}
+	return p.write(trimLineEnds(b.Bytes()))
+}
+
+// trimLineEnds removes the spaces at the end of every line, so output is
+// stable for golden files and copy-paste.
+func trimLineEnds(text []byte) []byte {
+	out := make([]byte, 0, len(text))
+	for line := range bytes.Lines(text) {
+		body, hasNewline := bytes.CutSuffix(line, []byte("\n"))
+		out = append(out, bytes.TrimRight(body, " ")...)
+		if hasNewline {
+			out = append(out, '\n')
+		}
+	}
+	return out
+}
+
+// printVertical renders one object as "HEADER  value" lines, headers bold
+// and aligned, values never cut; times show both relative and as written.
+func (p *printer) printVertical(item json.RawMessage) error {
+	top := fieldsOf(item)
+	now := p.ios.now()
+	bold := p.ios.ColorScheme().Bold
+	widths := []int{0, 0}
+	rows := make([][]string, len(p.cols))
+	for i, c := range p.cols {
+		raw, _ := lookup(top, c.Path)
+		value := cellText(raw, c.Kind, true, now)
+		if written := cellText(raw, c.Kind, false, now); c.Kind == KindTime && written != value {
+			value += " (" + written + ")"
+		}
+		value = oneLine(value, true)
+		widths[0] = max(widths[0], twwidth.Width(c.Header))
+		widths[1] = max(widths[1], twwidth.Width(value))
+		rows[i] = []string{bold(c.Header), value}
+	}
+	return p.renderTable(widths, nil, rows)
+}

@@ -1,0 +1,123 @@
+package output
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/clipperhouse/displaywidth"
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+)
+
+func TestTableKeepsColumnsAcrossBatches(t *testing.T) {
+	ios, stdout, _ := testStreams(true)
+	l, err := NewList(ios, Options{}, contactSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := [][]json.RawMessage{
+		{contacts[1]},
+		{json.RawMessage(`{"id":44,"phone":"5511","name":"A name far longer than the first page","tags":[{"name":"Suporte técnico"}],"blocked":false,"updated_at":"2026-11-03T11:59:59.000000Z"}`)},
+		{contacts[0]},
+	}
+	for _, page := range pages {
+		for _, item := range page {
+			if err := l.Add(item); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := l.Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	want := "ID  PHONE         NAME      TAGS  BLOCKED  UPDATED\n" +
+		"42  818012345678  山田太郎        true     2 days ago\n" +
+		// Text longer than the first page's is cut to its column.
+		"44  5511          A name …  Sup…  false    1 second ago\n" +
+		// An id is never cut: its column widens instead.
+		"9007199254740993  55119876543…  João Co…  VIP…  false    3 minutes ago\n"
+	if stdout.String() != want {
+		t.Errorf("stdout =\n%s\nwant\n%s", stdout, want)
+	}
+}
+
+func TestTableAlignsWideCharacters(t *testing.T) {
+	names := []string{
+		"João",             // precomposed accent
+		"Jose\u0301",       // combining accent
+		"山田太郎",             // CJK, two columns a character
+		"山田太郎山田",           // CJK cut at an odd width on the narrow terminal
+		"김민준",              // Hangul
+		"😀 Ana",            // emoji
+		"ＡＢＣＤＥ",            // full-width Latin
+		"Ana\u0007\u200bZ", // control character (stripped) and zero-width space
+	}
+	items := make([]json.RawMessage, len(names))
+	for i, name := range names {
+		b, err := json.Marshal(map[string]any{"id": i, "name": name, "blocked": true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		items[i] = b
+	}
+	for _, width := range []int{100, 20} {
+		ios, stdout, _ := testStreams(true)
+		ios.SetTerminalWidth(width)
+		printList(t, ios, Options{Fields: []string{"id", "name", "blocked"}}, contactSpec, items)
+		lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+		if len(lines) != len(names)+1 {
+			t.Fatalf("width %d: got %d lines, want %d:\n%s", width, len(lines), len(names)+1, stdout)
+		}
+		// The last column starts at the same screen column on every line.
+		column := func(line string) int { return displaywidth.String(line[:strings.LastIndex(line, "  ")+2]) }
+		for _, line := range lines[1:] {
+			if column(line) != column(lines[0]) {
+				t.Errorf("width %d: misaligned row %q under %q", width, line, lines[0])
+			}
+			if w := displaywidth.String(line); w > width {
+				t.Errorf("width %d: row %q is %d columns wide", width, line, w)
+			}
+		}
+	}
+}
+
+func TestTableEastAsianAmbiguousWidth(t *testing.T) {
+	// Where tablewriter measures ambiguous characters as wide (a CJK locale
+	// on a legacy terminal, RUNEWIDTH_EASTASIAN=1), the table fits and cuts
+	// with the same measure, so nothing is cut twice or overflows.
+	twwidth.SetEastAsian(true)
+	t.Cleanup(func() { twwidth.SetEastAsian(false) })
+	ios, stdout, _ := testStreams(true)
+	ios.SetTerminalWidth(60)
+	printList(t, ios, Options{}, contactSpec, contacts)
+	for _, line := range strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n") {
+		if w := twwidth.Width(line); w > 60 {
+			t.Errorf("line is %d columns wide, more than 60: %q", w, line)
+		}
+		if strings.Contains(line, "93  ") && !strings.HasPrefix(line, "9007199254740993  ") {
+			t.Errorf("the ID column must never be truncated: %q", line)
+		}
+	}
+	if got := strings.Count(stdout.String(), "…"); got < 3 {
+		t.Errorf("cut cells must end with …, found %d:\n%s", got, stdout)
+	}
+}
+
+func TestTrimLineEnds(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", ""},
+		{"a  b   \nc \n", "a  b\nc\n"},
+		{"  \n\n", "\n\n"},
+		{"last line without newline  ", "last line without newline"},
+		{"\x1b[1mID\x1b[0m    \n", "\x1b[1mID\x1b[0m\n"},
+		{"tab stays\t\n", "tab stays\t\n"},
+	}
+	for _, tt := range tests {
+		if got := string(trimLineEnds([]byte(tt.in))); got != tt.want {
+			t.Errorf("trimLineEnds(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
