@@ -117,6 +117,11 @@ func Resolve(flags *pflag.FlagSet, file *File) (*Settings, error) {
 		Yes:            v.GetBool("yes"),
 		Sandbox:        v.GetBool("sandbox"),
 	}
+	// --jq and --template imply json: a format from the environment or the
+	// file does not apply to them, only one given with -o.
+	if (s.JQ != "" || s.Template != "") && !flagChanged(flags, "output") {
+		s.Output = ""
+	}
 	// NO_COLOR counts when set to anything (no-color.org); --no-color is a bool flag.
 	if v.GetString("no_color") != "" && v.GetString("no_color") != "false" {
 		s.Color = "never"
@@ -170,4 +175,9 @@ func splitList(items []string) []string {
 		}
 	}
 	return out
+}
+
+func flagChanged(flags *pflag.FlagSet, name string) bool {
+	f := flags.Lookup(name)
+	return f != nil && f.Changed
 }

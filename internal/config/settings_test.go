@@ -210,3 +210,16 @@ func TestFileSaveIsPrivateAndRoundTrips(t *testing.T) {
 		t.Fatalf("empty profile kept: %v", got)
 	}
 }
+
+func TestJQIgnoresFormatFromEnvAndFile(t *testing.T) {
+	isolate(t)
+	file := fileWith(t, map[string]map[string]string{"default": {"output": "table"}})
+	s, err := Resolve(flagSet(t, "--jq", ".id"), file)
+	if err != nil || s.Output != "" {
+		t.Fatalf("--jq with output from the file: Output = %q, %v", s.Output, err)
+	}
+	s, err = Resolve(flagSet(t, "--jq", ".id", "-o", "ndjson"), file)
+	if err != nil || s.Output != "ndjson" {
+		t.Fatalf("--jq with -o ndjson: Output = %q, %v", s.Output, err)
+	}
+}

@@ -1,0 +1,47 @@
+package cmdutil
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// Group makes cmd, a command that only holds subcommands, print its help
+// when run alone and fail with a usage error (and suggestions) when given a
+// subcommand it does not have. Cobra alone would print the help and succeed.
+func Group(cmd *cobra.Command) *cobra.Command {
+	cmd.Args = cobra.ArbitraryArgs
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return cmd.Help()
+		}
+		msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
+		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+			msg += "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t")
+		}
+		return &FlagError{Err: fmt.Errorf("%s", msg)}
+	}
+	return cmd
+}
+
+// ExactArgs is cobra.ExactArgs with a usage error that says what is missing.
+func ExactArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		switch {
+		case len(args) < n:
+			return FlagErrorf("missing %s", what)
+		case len(args) > n:
+			return FlagErrorf("too many arguments: %s takes %s, got %q", cmd.CommandPath(), what, args)
+		}
+		return nil
+	}
+}
+
+// NoArgs is cobra.NoArgs as a usage error.
+func NoArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return FlagErrorf("unexpected argument %q: %s takes no arguments", args[0], cmd.CommandPath())
+	}
+	return nil
+}

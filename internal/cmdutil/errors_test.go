@@ -1,0 +1,69 @@
+package cmdutil
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/prompt"
+	"github.com/convo-cli/convo/internal/validate"
+)
+
+func TestExitCode(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want int
+	}{
+		{"nil", nil, 0},
+		{"validation 422", &api.Error{StatusCode: 422, Message: "Erro de validação"}, 1},
+		{"server 500", &api.Error{StatusCode: 500}, 1},
+		{"success false", &api.Error{StatusCode: 200}, 1},
+		{"network", &api.TransportError{Method: "GET", Path: "/x", Err: errors.New("connection refused")}, 1},
+		{"401", &api.Error{StatusCode: 401}, 4},
+		{"403 wrapped", fmt.Errorf("transfer: %w", &api.Error{StatusCode: 403}), 4},
+		{"no login", &AuthError{Err: errors.New("not logged in")}, 4},
+		{"flag", FlagErrorf("unknown flag --x"), 2},
+		{"input", InputErrorf("cannot read file"), 2},
+		{"rule", fmt.Errorf("create: %w", &validate.Error{Field: "phone", Code: validate.CodeInvalid}), 2},
+		{"rules", validate.Errors{{Field: "a"}, {Field: "b"}}, 2},
+		{"output flags", &output.UsageError{Message: "bad format"}, 2},
+		{"insecure", api.ErrInsecureHTTP, 2},
+		{"partial", &PartialError{Failed: 3}, 6},
+		{"ctrl-c", &api.TransportError{Err: context.Canceled}, 130},
+		{"prompt cancelled", prompt.ErrCancelled, 130},
+		{"other", errors.New("boom"), 1},
+	}
+	for _, tt := range tests {
+		if got := ExitCode(tt.err); got != tt.want {
+			t.Errorf("%s: ExitCode = %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestErrorLines(t *testing.T) {
+	err := fmt.Errorf("create contact: %w", &api.Error{
+		StatusCode: 422, Message: "Erro de validação",
+		Errors: []api.ErrorItem{
+			{Code: "DUPLICATE_ENTRY", Field: "phone", Message: "já existe um contato com este telefone"},
+			{Code: "CHANNEL_DISCONNECTED", Message: "Canal desconectado."},
+		},
+	})
+	got := strings.Join(ErrorLines(err), "\n")
+	want := "Erro de validação\n  - phone: já existe um contato com este telefone (DUPLICATE_ENTRY)\n  - Canal desconectado. (CHANNEL_DISCONNECTED)"
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+	retried := &api.Error{StatusCode: 503, Message: "Serviço temporariamente indisponível.", Retries: 3}
+	if got := ErrorLines(retried)[0]; got != "Serviço temporariamente indisponível. (after 3 retries)" {
+		t.Fatalf("retried: %q", got)
+	}
+	rules := validate.Errors{{Field: "name", Message: "too long"}, {Field: "email", Message: "not an address"}}
+	if got := strings.Join(ErrorLines(rules), "\n"); got != "invalid input:\n  - name: too long\n  - email: not an address" {
+		t.Fatalf("rules: %q", got)
+	}
+}

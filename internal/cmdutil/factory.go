@@ -1,0 +1,195 @@
+package cmdutil
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/spf13/pflag"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/config/credentials"
+	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/prompt"
+)
+
+// Factory hands every command what it needs. Everything expensive (the
+// config file, the keyring, the API client, the sandbox database) is built
+// on first use, so that help, version and completion stay fast.
+type Factory struct {
+	AppVersion string
+	IOStreams  *output.IOStreams
+	// Settings are filled by the root command before any command runs.
+	Settings *config.Settings
+
+	// Config returns config.yaml (read once).
+	Config func() (*config.File, error)
+	// Credentials returns the token store.
+	Credentials func() (*credentials.Store, error)
+	// APIClient returns the client for the current settings (built once).
+	APIClient func(ctx context.Context) (*api.Client, error)
+	// Prompter returns the prompter; call it only when IOStreams.CanPrompt().
+	Prompter func() prompt.Prompter
+
+	closers []func() error
+}
+
+// OnClose registers fn to run when the command finishes (see Close).
+func (f *Factory) OnClose(fn func() error) { f.closers = append(f.closers, fn) }
+
+// Close releases what the run opened, such as the sandbox database.
+func (f *Factory) Close() error {
+	var errs []error
+	for i := len(f.closers) - 1; i >= 0; i-- {
+		errs = append(errs, f.closers[i]())
+	}
+	f.closers = nil
+	return errors.Join(errs...)
+}
+
+// OutputOptions are the output flags of the current run.
+func (f *Factory) OutputOptions() output.Options {
+	s := f.Settings
+	return output.Options{Format: output.Format(s.Output), Fields: s.Fields, JQ: s.JQ, Template: s.Template}
+}
+
+// ListOptions are the pagination flags of the current run.
+func (f *Factory) ListOptions() api.ListOptions {
+	return api.ListOptions{Page: f.Settings.Page, PerPage: f.Settings.PerPage}
+}
+
+// once memoises a function of no arguments that may fail.
+func once[T any](fn func() (T, error)) func() (T, error) {
+	var (
+		mu   sync.Mutex
+		done bool
+		v    T
+		err  error
+	)
+	return func() (T, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !done {
+			v, err = fn()
+			done = true
+		}
+		return v, err
+	}
+}
+
+// SandboxOpener opens the in-process sandbox of `--sandbox` on the database
+// at dbPath and returns its transport and what closes it. The root package
+// provides it, so that commands do not depend on the sandbox.
+type SandboxOpener func(ctx context.Context, dbPath string) (http.RoundTripper, func() error, error)
+
+// NewFactory builds the production factory.
+func NewFactory(version string, ios *output.IOStreams, openSandbox SandboxOpener) *Factory {
+	f := &Factory{AppVersion: version, IOStreams: ios}
+	f.Config = once(func() (*config.File, error) {
+		dir, err := config.ConfigDir()
+		if err != nil {
+			return nil, err
+		}
+		return config.LoadFile(dir)
+	})
+	f.Credentials = once(func() (*credentials.Store, error) {
+		dir, err := config.ConfigDir()
+		if err != nil {
+			return nil, err
+		}
+		return credentials.New(dir), nil
+	})
+	var client func() (*api.Client, error)
+	f.APIClient = func(ctx context.Context) (*api.Client, error) {
+		if client == nil {
+			client = once(func() (*api.Client, error) { return f.newClient(ctx, openSandbox) })
+		}
+		return client()
+	}
+	f.Prompter = func() prompt.Prompter { return prompt.NewHuh(ios) }
+	return f
+}
+
+// SandboxToken is the token `--sandbox` uses unless CONVO_TOKEN names another.
+const SandboxToken = "sandbox-admin-1"
+
+func (f *Factory) newClient(ctx context.Context, openSandbox SandboxOpener) (*api.Client, error) {
+	s := f.Settings
+	opts := api.Options{
+		UserAgent:         "convo/" + f.AppVersion,
+		Timeout:           s.Timeout,
+		MaxRetries:        s.MaxRetries,
+		AllowInsecureHTTP: s.InsecureHTTP,
+	}
+	if s.Debug {
+		opts.Debug = f.IOStreams.ErrOut
+	}
+	if s.Sandbox {
+		dir, err := config.DataDir()
+		if err != nil {
+			return nil, err
+		}
+		transport, closeFn, err := openSandbox(ctx, filepath.Join(dir, "sandbox.db"))
+		if err != nil {
+			return nil, fmt.Errorf("open the sandbox: %w", err)
+		}
+		f.OnClose(closeFn)
+		opts.BaseURL = "http://sandbox.localhost"
+		opts.Transport = transport
+		opts.AllowInsecureHTTP = true
+		opts.Token = SandboxToken
+		if t := os.Getenv(credentials.EnvToken); t != "" {
+			opts.Token = t
+		}
+		return api.New(opts)
+	}
+	store, err := f.Credentials()
+	if err != nil {
+		return nil, err
+	}
+	token, _, err := store.Token(s.Profile)
+	if errors.Is(err, credentials.ErrNoToken) {
+		return nil, &AuthError{Err: fmt.Errorf("not logged in (profile %q): run `convo auth login`, set CONVO_TOKEN, or try convo on the built-in sandbox with --sandbox", s.Profile)}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if s.BaseURL == "" {
+		return nil, &AuthError{Err: fmt.Errorf("no API base URL for profile %q: run `convo auth login --base-url URL` or set CONVO_BASE_URL", s.Profile)}
+	}
+	opts.BaseURL = s.BaseURL
+	opts.Token = token
+	return api.New(opts)
+}
+
+// ResolveSettings computes the run's settings from the parsed flags, the
+// environment and config.yaml, and applies them to the IO streams (colour,
+// prompts). The root command calls it before any command runs; completion
+// functions, which cobra runs without that hook, call it themselves.
+func (f *Factory) ResolveSettings(flags *pflag.FlagSet) error {
+	file, err := f.Config()
+	if err != nil {
+		return &InputError{Err: err}
+	}
+	s, err := config.Resolve(flags, file)
+	if err != nil {
+		return &FlagError{Err: err}
+	}
+	f.Settings = s
+	ios := f.IOStreams
+	switch s.Color {
+	case "never":
+		ios.SetColorEnabled(false)
+	case "always":
+		ios.SetColorEnabled(true)
+	}
+	if s.Prompt == "disabled" {
+		ios.SetNeverPrompt(true)
+	}
+	return nil
+}

@@ -1,0 +1,129 @@
+package prompt
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/charmbracelet/huh"
+
+	"github.com/convo-cli/convo/internal/output"
+)
+
+// Huh is a Prompter drawn with charmbracelet/huh on stderr.
+type Huh struct {
+	in  io.Reader
+	out io.Writer
+	// accessible switches huh to plain line prompts (screen readers, tests).
+	accessible bool
+}
+
+// NewHuh returns a prompter on ios. CONVO_ACCESSIBLE_PROMPTER=1 selects huh's
+// accessible mode: plain line prompts instead of a full-screen form.
+func NewHuh(ios *output.IOStreams) *Huh {
+	return &Huh{in: ios.In, out: ios.ErrOut, accessible: os.Getenv("CONVO_ACCESSIBLE_PROMPTER") != ""}
+}
+
+// NewAccessible returns a prompter in huh's accessible mode reading answers,
+// one per line, from in. Tests use it to answer prompts without a terminal.
+func NewAccessible(in io.Reader, out io.Writer) *Huh {
+	return &Huh{in: in, out: out, accessible: true}
+}
+
+// run shows one field. In accessible mode huh gives each field its own
+// buffered scanner over the shared reader, so the reader is handed over one
+// byte at a time: a field must not swallow the lines meant for the next one.
+func (h *Huh) run(field huh.Field) (eof bool, err error) {
+	form := huh.NewForm(huh.NewGroup(field)).WithOutput(h.out).WithShowHelp(!h.accessible)
+	var r *byteReader
+	if _, isFile := h.in.(interface{ Fd() uintptr }); h.accessible && !isFile {
+		r = &byteReader{r: h.in}
+		form = form.WithAccessible(true).WithInput(r)
+	} else {
+		form = form.WithAccessible(h.accessible).WithInput(h.in)
+	}
+	if err := form.Run(); err != nil {
+		if errors.Is(err, huh.ErrUserAborted) {
+			return false, ErrCancelled
+		}
+		return false, fmt.Errorf("prompt: %w", err)
+	}
+	return r != nil && r.eof, nil
+}
+
+// Input asks for a line of text. On end of input (accessible mode) huh
+// returns the default silently, so the answer is validated again here.
+func (h *Huh) Input(in Input) (string, error) {
+	value := in.Default
+	field := huh.NewInput().Title(in.Title).Value(&value)
+	if in.Description != "" {
+		field = field.Description(in.Description)
+	}
+	if in.Validate != nil {
+		field = field.Validate(in.Validate)
+	}
+	eof, err := h.run(field)
+	if err != nil {
+		return "", err
+	}
+	if in.Validate != nil {
+		if verr := in.Validate(value); verr != nil {
+			if eof {
+				return "", fmt.Errorf("%s: no answer (end of input)", in.Title)
+			}
+			return "", verr
+		}
+	}
+	return value, nil
+}
+
+// Password asks for a secret without echoing it. huh's accessible mode can
+// hide input only on a terminal; from any other reader (tests) the answer is
+// read as a plain line.
+func (h *Huh) Password(title string) (string, error) {
+	var value string
+	field := huh.NewInput().Title(title).Value(&value)
+	if _, isFile := h.in.(interface{ Fd() uintptr }); isFile || !h.accessible {
+		field = field.EchoMode(huh.EchoModePassword)
+	}
+	if _, err := h.run(field); err != nil {
+		return "", err
+	}
+	return value, nil
+}
+
+// Confirm asks a yes/no question.
+func (h *Huh) Confirm(title, description string, defaultYes bool) (bool, error) {
+	value := defaultYes
+	field := huh.NewConfirm().Title(title).Affirmative("Yes").Negative("No").Value(&value)
+	if description != "" {
+		field = field.Description(description)
+	}
+	eof, err := h.run(field)
+	if err != nil {
+		return false, err
+	}
+	if eof {
+		// An empty answer at end of input is not consent.
+		return false, ErrCancelled
+	}
+	return value, nil
+}
+
+// byteReader reads at most one byte per call and remembers end of input.
+type byteReader struct {
+	r   io.Reader
+	eof bool
+}
+
+func (b *byteReader) Read(p []byte) (int, error) {
+	if len(p) > 1 {
+		p = p[:1]
+	}
+	n, err := b.r.Read(p)
+	if err == io.EOF {
+		b.eof = true
+	}
+	return n, err
+}

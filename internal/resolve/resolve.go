@@ -1,0 +1,172 @@
+// Package resolve turns what users type into what the API wants: tag names
+// into ids, template names into templates, NAME=VALUE pairs into checked
+// custom-field values. Every lookup costs one list request at most, and a
+// name that matches nothing or several things is an input error (exit 2)
+// that says how to find the right one.
+package resolve
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/validate"
+)
+
+// TagIDs resolves tags given by id or by text (case-insensitive). Numbers
+// are taken as ids without a request; names are looked up in one pass over
+// the company's tags.
+func TagIDs(ctx context.Context, c *api.Client, refs []string) ([]int64, error) {
+	ids := make([]int64, len(refs))
+	byName := map[string][]int{}
+	for i, ref := range refs {
+		ref = strings.TrimSpace(ref)
+		if id, err := strconv.ParseInt(ref, 10, 64); err == nil && id > 0 {
+			ids[i] = id
+			continue
+		}
+		if ref == "" {
+			return nil, cmdutil.InputErrorf("empty tag name")
+		}
+		key := strings.ToLower(ref)
+		byName[key] = append(byName[key], i)
+	}
+	if len(byName) == 0 {
+		return ids, nil
+	}
+	found := map[string][]int64{}
+	for tag, err := range c.ListTags(api.TagListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}}).Follow(true).All(ctx) {
+		if err != nil {
+			return nil, fmt.Errorf("look up tags: %w", err)
+		}
+		key := strings.ToLower(tag.Text)
+		if _, wanted := byName[key]; wanted {
+			found[key] = append(found[key], tag.ID)
+		}
+	}
+	for key, positions := range byName {
+		name := strings.TrimSpace(refs[positions[0]])
+		switch matches := found[key]; len(matches) {
+		case 0:
+			return nil, cmdutil.InputErrorf("no tag named %q; see `convo tags list`, or create it with `convo tags create --text %q`", name, name)
+		case 1:
+			for _, i := range positions {
+				ids[i] = matches[0]
+			}
+		default:
+			return nil, cmdutil.InputErrorf("%d tags are named %q (ids %s); give the id instead", len(matches), name, joinIDs(matches))
+		}
+	}
+	return ids, nil
+}
+
+// TagID resolves one tag given by id or text.
+func TagID(ctx context.Context, c *api.Client, ref string) (int64, error) {
+	ids, err := TagIDs(ctx, c, []string{ref})
+	if err != nil {
+		return 0, err
+	}
+	return ids[0], nil
+}
+
+// Template finds a template by id or by name. A name is looked up within
+// channel when one is given; a name that several channels share needs one.
+func Template(ctx context.Context, c *api.Client, ref, channel string) (*api.Template, error) {
+	ref = strings.TrimSpace(ref)
+	id, err := strconv.ParseInt(ref, 10, 64)
+	isID := err == nil && id > 0
+	params := api.TemplateListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}, Channel: channel}
+	if !isID {
+		params.Search = ref
+	}
+	var matches []api.Template
+	for t, err := range c.ListTemplates(params).Follow(true).All(ctx) {
+		if err != nil {
+			return nil, fmt.Errorf("look up templates: %w", err)
+		}
+		if (isID && t.ID == id) || (!isID && t.Name == ref) {
+			matches = append(matches, t)
+		}
+	}
+	where := ""
+	if channel != "" {
+		where = " on channel " + channel
+	}
+	switch len(matches) {
+	case 0:
+		return nil, cmdutil.InputErrorf("no template %q%s; see `convo templates list`", ref, where)
+	case 1:
+		return &matches[0], nil
+	}
+	ids := make([]int64, len(matches))
+	for i, t := range matches {
+		ids[i] = t.ID
+	}
+	return nil, cmdutil.InputErrorf("%d templates are named %q (ids %s); give --channel or the id", len(matches), ref, joinIDs(ids))
+}
+
+// CustomFields returns the company's custom fields by name.
+func CustomFields(ctx context.Context, c *api.Client) (map[string]api.CustomField, error) {
+	fields := map[string]api.CustomField{}
+	for f, err := range c.ListCustomFields(api.CustomFieldListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}}).Follow(true).All(ctx) {
+		if err != nil {
+			return nil, fmt.Errorf("look up custom fields: %w", err)
+		}
+		fields[f.Name] = f
+	}
+	return fields, nil
+}
+
+// Rule is the value check of a custom field.
+func Rule(f api.CustomField) validate.CustomField {
+	return validate.CustomField{Name: f.Name, Type: f.Type, Options: f.Options, Active: f.IsActive}
+}
+
+// CustomFieldValues checks NAME=VALUE assignments against the company's
+// custom fields (name, type, select options, active) and returns the
+// customfields object to send. An empty value clears the field (null).
+func CustomFieldValues(ctx context.Context, c *api.Client, assignments []string) (map[string]any, error) {
+	if len(assignments) == 0 {
+		return nil, nil
+	}
+	fields, err := CustomFields(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]any{}
+	var errs validate.Errors
+	for _, a := range assignments {
+		name, value, ok := strings.Cut(a, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" {
+			return nil, cmdutil.FlagErrorf("--field %q: want NAME=VALUE", a)
+		}
+		f, known := fields[name]
+		if !known {
+			errs.Add(&validate.Error{Field: "customfields." + name, Code: validate.CodeInvalid,
+				Message: fmt.Sprintf("no custom field named %q; see `convo contacts fields`", name)})
+			continue
+		}
+		v, err := validate.CustomFieldValue(Rule(f), value)
+		if err != nil {
+			errs.Add(err)
+			continue
+		}
+		out[name] = v
+	}
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func joinIDs(ids []int64) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = strconv.FormatInt(id, 10)
+	}
+	return strings.Join(s, ", ")
+}
