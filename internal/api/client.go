@@ -93,9 +93,11 @@ func New(opts Options) (*Client, error) {
 	return c, nil
 }
 
-// IsLoopback reports whether host names this machine.
+// IsLoopback reports whether host names this machine: localhost and its
+// subdomains (RFC 6761) or a loopback address.
 func IsLoopback(host string) bool {
-	if strings.EqualFold(host, "localhost") {
+	host = strings.ToLower(host)
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
 		return true
 	}
 	ip := net.ParseIP(host)

@@ -17,6 +17,11 @@ func Group(cmd *cobra.Command) *cobra.Command {
 			return cmd.Help()
 		}
 		msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
+		if cmd.SuggestionsMinimumDistance <= 0 {
+			// cobra sets its default distance only while it runs the root's
+			// own lookup; subcommand groups need it too.
+			cmd.SuggestionsMinimumDistance = 2
+		}
 		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
 			msg += "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t")
 		}

@@ -90,7 +90,8 @@ func ExitCode(err error) int {
 	case errors.As(err, &authErr), apiErrCode == 401, apiErrCode == 403:
 		return ExitAuth
 	case errors.As(err, &flagErr), errors.As(err, &inputErr), errors.As(err, &usageErr),
-		errors.As(err, &ruleErr), errors.As(err, &ruleErrs), errors.Is(err, api.ErrInsecureHTTP):
+		errors.As(err, &ruleErr), errors.As(err, &ruleErrs), errors.Is(err, api.ErrInsecureHTTP),
+		errors.Is(err, prompt.ErrNoAnswer):
 		return ExitUsage
 	default:
 		return ExitAPI

@@ -36,6 +36,7 @@ func TestExitCode(t *testing.T) {
 		{"partial", &PartialError{Failed: 3}, 6},
 		{"ctrl-c", &api.TransportError{Err: context.Canceled}, 130},
 		{"prompt cancelled", prompt.ErrCancelled, 130},
+		{"prompt without answer", fmt.Errorf("name: %w", prompt.ErrNoAnswer), 2},
 		{"other", errors.New("boom"), 1},
 	}
 	for _, tt := range tests {

@@ -120,15 +120,6 @@ const SandboxToken = "sandbox-admin-1"
 
 func (f *Factory) newClient(ctx context.Context, openSandbox SandboxOpener) (*api.Client, error) {
 	s := f.Settings
-	opts := api.Options{
-		UserAgent:         "convo/" + f.AppVersion,
-		Timeout:           s.Timeout,
-		MaxRetries:        s.MaxRetries,
-		AllowInsecureHTTP: s.InsecureHTTP,
-	}
-	if s.Debug {
-		opts.Debug = f.IOStreams.ErrOut
-	}
 	if s.Sandbox {
 		dir, err := config.DataDir()
 		if err != nil {
@@ -139,9 +130,9 @@ func (f *Factory) newClient(ctx context.Context, openSandbox SandboxOpener) (*ap
 			return nil, fmt.Errorf("open the sandbox: %w", err)
 		}
 		f.OnClose(closeFn)
+		opts := f.clientOptions()
 		opts.BaseURL = "http://sandbox.localhost"
 		opts.Transport = transport
-		opts.AllowInsecureHTTP = true
 		opts.Token = SandboxToken
 		if t := os.Getenv(credentials.EnvToken); t != "" {
 			opts.Token = t
@@ -154,33 +145,71 @@ func (f *Factory) newClient(ctx context.Context, openSandbox SandboxOpener) (*ap
 	}
 	token, _, err := store.Token(s.Profile)
 	if errors.Is(err, credentials.ErrNoToken) {
-		return nil, &AuthError{Err: fmt.Errorf("not logged in (profile %q): run `convo auth login`, set CONVO_TOKEN, or try convo on the built-in sandbox with --sandbox", s.Profile)}
+		return nil, NotLoggedInError(s.Profile)
 	}
 	if err != nil {
 		return nil, err
 	}
 	if s.BaseURL == "" {
-		return nil, &AuthError{Err: fmt.Errorf("no API base URL for profile %q: run `convo auth login --base-url URL` or set CONVO_BASE_URL", s.Profile)}
+		return nil, NoBaseURLError(s.Profile)
 	}
-	opts.BaseURL = s.BaseURL
+	return f.ClientFor(s.BaseURL, token)
+}
+
+// NotLoggedInError is the error of a profile without a token (exit code 4).
+func NotLoggedInError(profile string) error {
+	return &AuthError{Err: fmt.Errorf("not logged in (profile %q): run `convo auth login`, set CONVO_TOKEN, or try convo on the built-in sandbox with --sandbox", profile)}
+}
+
+// NoBaseURLError is the error of a profile with a token but no base URL (exit code 4).
+func NoBaseURLError(profile string) error {
+	return &AuthError{Err: fmt.Errorf("no API base URL for profile %q: run `convo auth login --base-url URL` or set CONVO_BASE_URL", profile)}
+}
+
+// ClientFor builds a client for an explicit base URL and token with the
+// run's HTTP settings (timeout, retries, --debug, --insecure-http). It is
+// how the client of the stored login is built, and how `auth login` checks
+// a token before storing it.
+func (f *Factory) ClientFor(baseURL, token string) (*api.Client, error) {
+	opts := f.clientOptions()
+	opts.BaseURL = baseURL
 	opts.Token = token
 	return api.New(opts)
 }
 
+// clientOptions are the HTTP settings of the run, without base URL and token.
+func (f *Factory) clientOptions() api.Options {
+	s := f.Settings
+	opts := api.Options{
+		UserAgent:         "convo/" + f.AppVersion,
+		Timeout:           s.Timeout,
+		MaxRetries:        s.MaxRetries,
+		AllowInsecureHTTP: s.InsecureHTTP,
+	}
+	if s.Debug {
+		opts.Debug = f.IOStreams.ErrOut
+	}
+	return opts
+}
+
 // ResolveSettings computes the run's settings from the parsed flags, the
 // environment and config.yaml, and applies them to the IO streams (colour,
-// prompts). The root command calls it before any command runs; completion
-// functions, which cobra runs without that hook, call it themselves.
+// prompts). When a value is invalid it returns the error and leaves the
+// settings as resolved, unapplied. The root command calls it before any
+// command runs; completion functions, which cobra runs without that hook,
+// call it themselves.
 func (f *Factory) ResolveSettings(flags *pflag.FlagSet) error {
 	file, err := f.Config()
 	if err != nil {
 		return &InputError{Err: err}
 	}
 	s, err := config.Resolve(flags, file)
+	// Settings with an invalid value are kept for `convo config`, which must
+	// run to repair a bad value in config.yaml; every other command stops.
+	f.Settings = s
 	if err != nil {
 		return &FlagError{Err: err}
 	}
-	f.Settings = s
 	ios := f.IOStreams
 	switch s.Color {
 	case "never":

@@ -34,7 +34,11 @@ func NewAccessible(in io.Reader, out io.Writer) *Huh {
 // run shows one field. In accessible mode huh gives each field its own
 // buffered scanner over the shared reader, so the reader is handed over one
 // byte at a time: a field must not swallow the lines meant for the next one.
-func (h *Huh) run(field huh.Field) (eof bool, err error) {
+func (h *Huh) run(field huh.Field, description string) (eof bool, err error) {
+	if h.accessible && description != "" {
+		// Accessible mode shows titles only: print what the form would show.
+		fmt.Fprintln(h.out, description)
+	}
 	form := huh.NewForm(huh.NewGroup(field)).WithOutput(h.out).WithShowHelp(!h.accessible)
 	var r *byteReader
 	if _, isFile := h.in.(interface{ Fd() uintptr }); h.accessible && !isFile {
@@ -63,14 +67,14 @@ func (h *Huh) Input(in Input) (string, error) {
 	if in.Validate != nil {
 		field = field.Validate(in.Validate)
 	}
-	eof, err := h.run(field)
+	eof, err := h.run(field, in.Description)
 	if err != nil {
 		return "", err
 	}
 	if in.Validate != nil {
 		if verr := in.Validate(value); verr != nil {
 			if eof {
-				return "", fmt.Errorf("%s: no answer (end of input)", in.Title)
+				return "", fmt.Errorf("%s: %w", in.Title, ErrNoAnswer)
 			}
 			return "", verr
 		}
@@ -87,7 +91,7 @@ func (h *Huh) Password(title string) (string, error) {
 	if _, isFile := h.in.(interface{ Fd() uintptr }); isFile || !h.accessible {
 		field = field.EchoMode(huh.EchoModePassword)
 	}
-	if _, err := h.run(field); err != nil {
+	if _, err := h.run(field, ""); err != nil {
 		return "", err
 	}
 	return value, nil
@@ -100,7 +104,7 @@ func (h *Huh) Confirm(title, description string, defaultYes bool) (bool, error) 
 	if description != "" {
 		field = field.Description(description)
 	}
-	eof, err := h.run(field)
+	eof, err := h.run(field, description)
 	if err != nil {
 		return false, err
 	}

@@ -29,3 +29,6 @@ type Prompter interface {
 
 // ErrCancelled is returned when the person aborts a prompt.
 var ErrCancelled = errors.New("cancelled")
+
+// ErrNoAnswer is returned when input ended before a valid answer was given.
+var ErrNoAnswer = errors.New("no answer (end of input)")

@@ -72,6 +72,13 @@ func (s *Store) Token(profile string) (string, Source, error) {
 	if t := s.getenv(EnvToken); t != "" {
 		return t, SourceEnv, nil
 	}
+	return s.StoredToken(profile)
+}
+
+// StoredToken returns the token that `convo auth login` stored for profile
+// and where: the keyring, then hosts.yaml; CONVO_TOKEN is not looked at.
+// ErrNoToken when neither holds one.
+func (s *Store) StoredToken(profile string) (string, Source, error) {
 	if t, err := s.keyringGet(profile); err == nil && t != "" {
 		return t, SourceKeyring, nil
 	}
@@ -154,18 +161,19 @@ type hostsData struct {
 	Profiles map[string]hostEntry `yaml:"profiles"`
 }
 
-func (s *Store) hostsPath() string { return filepath.Join(s.Dir, HostsFile) }
+// HostsPath is the fallback store's file, hosts.yaml in the config directory.
+func (s *Store) HostsPath() string { return filepath.Join(s.Dir, HostsFile) }
 
 func (s *Store) loadHosts() (*hostsData, error) {
 	h := &hostsData{}
-	data, err := os.ReadFile(s.hostsPath())
+	data, err := os.ReadFile(s.HostsPath())
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
-		return nil, fmt.Errorf("read %s: %w", s.hostsPath(), err)
+		return nil, fmt.Errorf("read %s: %w", s.HostsPath(), err)
 	default:
 		if err := yaml.Unmarshal(data, h); err != nil {
-			return nil, fmt.Errorf("read %s: %w", s.hostsPath(), err)
+			return nil, fmt.Errorf("read %s: %w", s.HostsPath(), err)
 		}
 	}
 	if h.Profiles == nil {
@@ -179,7 +187,7 @@ func (s *Store) saveHosts(h *hostsData) error {
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", HostsFile, err)
 	}
-	return config.WriteFileAtomic(s.hostsPath(), data, 0o600)
+	return config.WriteFileAtomic(s.HostsPath(), data, 0o600)
 }
 
 // keyringUsable reports whether a keyring can be asked at all. On Linux the

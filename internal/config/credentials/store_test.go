@@ -154,3 +154,21 @@ func assertPrivateFile(t *testing.T, path string) {
 		t.Fatalf("%s mode %v, want 0700", filepath.Dir(path), di.Mode().Perm())
 	}
 }
+
+func TestStoredTokenIgnoresEnvironment(t *testing.T) {
+	MockKeyring(nil)
+	s := newStore(t, map[string]string{EnvToken: "from-env"})
+	if _, _, err := s.StoredToken("default"); !errors.Is(err, ErrNoToken) {
+		t.Fatalf("nothing stored: err = %v, want ErrNoToken", err)
+	}
+	if _, err := s.Save("default", "stored", true, nil); err != nil {
+		t.Fatal(err)
+	}
+	tok, src, err := s.StoredToken("default")
+	if err != nil || tok != "stored" || src != SourceFile {
+		t.Fatalf("StoredToken = %q, %q, %v; want the file's", tok, src, err)
+	}
+	if s.HostsPath() != filepath.Join(s.Dir, HostsFile) {
+		t.Fatalf("HostsPath = %q", s.HostsPath())
+	}
+}
