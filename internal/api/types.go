@@ -230,3 +230,20 @@ type Pagination struct {
 	CurrentPage int `json:"current_page"`
 	LastPage    int `json:"last_page"`
 }
+
+// MarshalJSON writes the component as the API does: a body always lists its
+// variables, an empty list when it has no placeholders.
+func (c TemplateComponent) MarshalJSON() ([]byte, error) {
+	type plain TemplateComponent
+	if c.Type != "body" {
+		return json.Marshal(plain(c))
+	}
+	vars := c.Variables
+	if vars == nil {
+		vars = []string{}
+	}
+	return json.Marshal(struct {
+		plain
+		Variables []string `json:"variables"`
+	}{plain(c), vars})
+}

@@ -1,0 +1,86 @@
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// benchServer serves a seeded file database over loopback, as `convo sandbox
+// serve` does.
+func benchServer(b *testing.B) (*httptest.Server, *http.Client) {
+	b.Helper()
+	ctx := context.Background()
+	st, err := Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	if err := st.Seed(ctx, time.Now()); err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(NewServer(st, Options{}))
+	b.Cleanup(srv.Close)
+	tr := &http.Transport{MaxIdleConnsPerHost: 64}
+	b.Cleanup(tr.CloseIdleConnections)
+	return srv, &http.Client{Transport: tr}
+}
+
+// benchDo sends one request and drains the answer, failing on an unexpected status.
+func benchDo(b *testing.B, client *http.Client, method, url, body string, want int) {
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		b.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+AdminToken1)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != want {
+		b.Fatalf("%s %s: status %d, want %d", method, url, resp.StatusCode, want)
+	}
+}
+
+func reportRate(b *testing.B) {
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "req/s")
+}
+
+func BenchmarkListContacts(b *testing.B) {
+	srv, client := benchServer(b)
+	url := srv.URL + "/api/v1/contacts?per_page=100"
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			benchDo(b, client, http.MethodGet, url, "", http.StatusOK)
+		}
+	})
+	reportRate(b)
+}
+
+func BenchmarkCreateContact(b *testing.B) {
+	srv, client := benchServer(b)
+	url := srv.URL + "/api/v1/contacts"
+	var n atomic.Int64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			// Unique valid Brazilian mobile numbers: 55 11 9 and eight digits.
+			body := fmt.Sprintf(`{"phone":"55119%08d","name":"Cliente %[1]d"}`, n.Add(1))
+			benchDo(b, client, http.MethodPost, url, body, http.StatusCreated)
+		}
+	})
+	reportRate(b)
+}

@@ -1,0 +1,137 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/validate"
+)
+
+func TestBodyLimit(t *testing.T) {
+	e := newEnv(t)
+	big := `{"phone":"5511987654321","name":"` + strings.Repeat("a", maxBodyBytes) + `"}`
+	e.bad(AdminToken1, http.MethodPost, "/contacts", big).wantError(t, http.StatusRequestEntityTooLarge, msgTooLarge, "", "")
+	e.bad(AdminToken1, http.MethodPut, "/contacts/1", big).wantError(t, http.StatusRequestEntityTooLarge, msgTooLarge, "", "")
+	// Padding after a small object counts too.
+	e.bad(AdminToken1, http.MethodPost, "/tags", `{"text":"x"}`+strings.Repeat(" ", maxBodyBytes)).wantError(t, http.StatusRequestEntityTooLarge, msgTooLarge, "", "")
+	if got := data[[]api.Contact](t, e.get(AdminToken1, "/contacts?phone=5511987654321")); len(got) != 0 {
+		t.Error("a body over the limit was processed")
+	}
+	// Just under the limit is fine.
+	ok := `{"text":"` + strings.Repeat("a", maxBodyBytes-20) + `"}`
+	e.post(AdminToken1, "/tags", ok).want(t, http.StatusCreated)
+}
+
+func TestUnknownRoutes(t *testing.T) {
+	e := newEnv(t)
+	for _, path := range []string{"/nope", "/contacts/1/nope", "/chats/x", "/", "/contacts/1/notes/2"} {
+		e.bad(AdminToken1, http.MethodGet, path, nil).wantError(t, http.StatusNotFound, msgNotFound, "", "")
+	}
+	// Outside the API prefix too.
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	rec := httptest.NewRecorder()
+	NewServer(e.st, Options{}).ServeHTTP(rec, req)
+	decodeResponse(t, rec.Code, rec.Header(), rec.Body.Bytes()).wantError(t, http.StatusNotFound, msgNotFound, "", "")
+
+	// docs/openapi.yaml documents no 405, so these go to the server directly.
+	raw := NewServer(e.st, Options{})
+	tests := []struct{ method, path, allow string }{
+		{http.MethodPatch, "/contacts/1", "DELETE, GET, HEAD, PUT"},
+		{http.MethodDelete, "/contacts", "GET, HEAD, POST"},
+		{http.MethodGet, "/messages", "POST"},
+		{http.MethodGet, "/chats/" + chatToken(1) + "/transfer", "POST"},
+		{http.MethodPost, "/channels", "GET, HEAD"},
+		{http.MethodPut, "/users/1/restore", "POST"},
+	}
+	for _, tt := range tests {
+		req := httptest.NewRequest(tt.method, "/api/v1"+tt.path, nil)
+		req.Header.Set("Authorization", "Bearer "+AdminToken1)
+		rec := httptest.NewRecorder()
+		raw.ServeHTTP(rec, req)
+		r := decodeResponse(t, rec.Code, rec.Header(), rec.Body.Bytes())
+		r.wantError(t, http.StatusMethodNotAllowed, msgMethodNotAllowed, "", "")
+		if got := r.Header.Get("Allow"); got != tt.allow {
+			t.Errorf("%s %s: Allow %q, want %q", tt.method, tt.path, got, tt.allow)
+		}
+	}
+}
+
+func TestPanicsAreRecovered(t *testing.T) {
+	var logged bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logged, nil))
+	h := recoverPanics(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") }), log)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/contacts", nil))
+	decodeResponse(t, rec.Code, rec.Header(), rec.Body.Bytes()).wantError(t, http.StatusInternalServerError, msgInternal, "", "")
+	if !strings.Contains(logged.String(), "boom") || !strings.Contains(logged.String(), "/api/v1/contacts") {
+		t.Errorf("log: %s", logged.String())
+	}
+	// The server's own signal to abort a response is passed on.
+	abort := recoverPanics(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic(http.ErrAbortHandler) }), log)
+	defer func() {
+		if v := recover(); v != http.ErrAbortHandler {
+			t.Errorf("recovered %v, want http.ErrAbortHandler", v)
+		}
+	}()
+	abort.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/", nil))
+}
+
+// A failure of the database is a logged 500, never a panic nor a partial answer.
+func TestStoreFailureIsInternalError(t *testing.T) {
+	st := openStore(t)
+	var logged bytes.Buffer
+	h := NewServer(st, Options{Logger: slog.New(slog.NewTextHandler(&logged, nil))})
+	if err := st.read.db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest(http.MethodGet, "/api/v1/channels", nil)
+	req.Header.Set("Authorization", "Bearer "+AdminToken1)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	decodeResponse(t, rec.Code, rec.Header(), rec.Body.Bytes()).wantError(t, http.StatusInternalServerError, msgInternal, "", "")
+	if !strings.Contains(logged.String(), "request failed") || !strings.Contains(logged.String(), "status=500") {
+		t.Errorf("log: %s", logged.String())
+	}
+}
+
+func TestErrorAnswers(t *testing.T) {
+	tests := []struct {
+		name   string
+		err    error
+		status int
+		known  bool
+	}{
+		{"API error", fail(http.StatusForbidden, msgForbidden), http.StatusForbidden, true},
+		{"wrapped API error", fmt.Errorf("x: %w", fail(http.StatusNotFound, msgTagNotFound)), http.StatusNotFound, true},
+		{"one violation", invalid("name", "bad"), http.StatusUnprocessableEntity, true},
+		{"violations", validate.Errors{invalid("a", "bad"), invalid("b", "bad")}, http.StatusUnprocessableEntity, true},
+		{"client gone", fmt.Errorf("list: %w", context.Canceled), http.StatusServiceUnavailable, true},
+		{"anything else", errors.New("disk on fire"), http.StatusInternalServerError, false},
+	}
+	for _, tt := range tests {
+		got, known := asAPIError(tt.err)
+		if got.StatusCode != tt.status || known != tt.known {
+			t.Errorf("%s: %d %v, want %d %v", tt.name, got.StatusCode, known, tt.status, tt.known)
+		}
+	}
+	// A violation without a field still names one, as the envelope requires.
+	if got, _ := asAPIError(validate.Errors{{Code: validate.CodeInvalid, Message: "x"}}); got.Errors[0].Field != "body" {
+		t.Errorf("field %q", got.Errors[0].Field)
+	}
+}
+
+func TestFold(t *testing.T) {
+	for in, want := range map[string]string{"João": "joao", "AÇÃO": "acao", "Ícaro Brandão": "icaro brandao", "plain": "plain"} {
+		if got := fold(in); got != want {
+			t.Errorf("fold(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,233 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/contract"
+)
+
+// syncBuffer is a bytes.Buffer safe to write from Serve while the test reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+var listeningRE = regexp.MustCompile(`listening on (http://127\.0\.0\.1:[0-9]+) `)
+
+func TestServe(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	db := filepath.Join(t.TempDir(), "serve.db")
+	var stdout, stderr syncBuffer
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, ServeConfig{Addr: "127.0.0.1:0", DB: db}, &stdout, &stderr) }()
+
+	var base string
+	for deadline := time.Now().Add(10 * time.Second); base == ""; {
+		if m := listeningRE.FindStringSubmatch(stdout.String()); m != nil {
+			base = m[1]
+		} else if time.Now().After(deadline) {
+			t.Fatalf("no base URL printed; stdout %q stderr %q", stdout.String(), stderr.String())
+		} else {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	for _, want := range []string{AdminToken1, AgentToken1, AdminToken2, db} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("banner lacks %q:\n%s", want, stdout.String())
+		}
+	}
+	if stderr.String() != "" {
+		t.Errorf("stderr: %q", stderr.String())
+	}
+
+	client, err := api.New(api.Options{BaseURL: base, Token: AdminToken1, Transport: contract.RoundTripper(t, nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	channels, err := client.ListChannels(api.ChannelListParams{}).Collect(ctx)
+	if err != nil || len(channels) != 7 {
+		t.Fatalf("channels over HTTP: %d, %v", len(channels), err)
+	}
+	if _, err := client.CreateTag(ctx, api.TagCreate{Text: "Servido"}); err != nil {
+		t.Fatal(err)
+	}
+
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Serve: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Serve did not stop")
+	}
+	if _, err := http.Get(base + "/api/v1/channels"); err == nil {
+		t.Error("the server still answers after shutdown")
+	}
+	// The database outlives the server.
+	st, err := Open(t.Context(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if tags, _, err := st.listTags(t.Context(), 1, "Servido", page{1, 10}); err != nil || len(tags) != 1 {
+		t.Errorf("tag created through the server: %v, %v", tags, err)
+	}
+}
+
+func TestServeFailsToListen(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	err = Serve(t.Context(), ServeConfig{Addr: ln.Addr().String()}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "listen on") {
+		t.Errorf("Serve on a busy port: %v", err)
+	}
+}
+
+func TestBaseURL(t *testing.T) {
+	tests := []struct {
+		addr, url string
+		exposed   bool
+	}{
+		{"127.0.0.1:8080", "http://127.0.0.1:8080", false},
+		{"[::1]:8080", "http://[::1]:8080", false},
+		{"localhost:9000", "http://localhost:9000", false},
+		{"0.0.0.0:8080", "http://127.0.0.1:8080", true},
+		{"[::]:8080", "http://127.0.0.1:8080", true},
+		{"192.168.0.10:8080", "http://192.168.0.10:8080", true},
+	}
+	for _, tt := range tests {
+		if url, exposed := baseURL(tt.addr); url != tt.url || exposed != tt.exposed {
+			t.Errorf("baseURL(%q) = %q, %v; want %q, %v", tt.addr, url, exposed, tt.url, tt.exposed)
+		}
+	}
+}
+
+// The in-process transport serves the ordinary API client without a socket:
+// nothing listens at the base URL.
+func TestTransport(t *testing.T) {
+	st := openStore(t)
+	client, err := api.New(api.Options{BaseURL: "http://localhost:1", Token: AgentToken1,
+		Transport: contract.RoundTripper(t, Transport(NewServer(st, Options{})))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	channels, err := client.ListChannels(api.ChannelListParams{}).Collect(ctx)
+	if err != nil || len(channels) != 2 {
+		t.Fatalf("agent channels: %v, %v", channels, err)
+	}
+	all, err := client.ListContacts(api.ContactListParams{ListOptions: api.ListOptions{PerPage: 7}}).Follow(true).Collect(ctx)
+	if err != nil || len(all) != 50 {
+		t.Fatalf("every contact page by page: %d, %v", len(all), err)
+	}
+	created, err := client.CreateContact(ctx, api.ContactCreate{Phone: "5511987654321", Name: "Pelo transporte"})
+	if err != nil || created.Message != "Contato criado com sucesso." {
+		t.Fatalf("create: %+v, %v", created, err)
+	}
+	got, err := client.GetContact(ctx, created.Data.ID)
+	if err != nil || got.Data.Name != "Pelo transporte" {
+		t.Fatalf("get: %+v, %v", got, err)
+	}
+	_, err = client.GetContact(ctx, 999)
+	var apiErr *api.Error
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusNotFound || apiErr.Message != msgContactNotFound {
+		t.Errorf("unknown contact: %v", err)
+	}
+	_, err = client.SendMessage(ctx, api.MessageSend{Phone: "5511987654321", Channel: ChannelSpare, Content: "x"})
+	if !api.IsAuth(err) || err.Error() != msgForbidden {
+		t.Errorf("send on a channel the agent lacks: %v", err)
+	}
+
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	req, err := http.NewRequestWithContext(cancelled, http.MethodGet, "http://localhost:1/api/v1/channels", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Transport(NewServer(st, Options{})).RoundTrip(req); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled request: %v", err)
+	}
+}
+
+func TestInbound(t *testing.T) {
+	st := openStore(t)
+	e := &testEnv{t: t, st: st, h: contract.Middleware(t, NewServer(st, Options{Now: func() time.Time { return testNow }}))}
+	ctx := t.Context()
+	const phone = "5511987654321"
+	m, err := Inbound(ctx, st, AgentToken1, "+55 11 98765-4321", ChannelMain, "Olá, tudo bem?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Direction != "incoming" || m.Visibility != "client" || m.User != nil || m.Signature != nil || m.Content != "Olá, tudo bem?" || m.Type != "text" {
+		t.Errorf("message %+v", m)
+	}
+	if _, err := Inbound(ctx, st, AgentToken1, phone, ChannelMain, "Alguém aí?"); err != nil {
+		t.Fatal(err)
+	}
+	chats := data[[]api.Chat](t, e.get(AdminToken1, "/chats?contact="+phone))
+	if len(chats) != 1 || chats[0].Status != "waiting" || chats[0].UnreadCount != 2 || chats[0].LastMessage.Content != "Alguém aí?" {
+		t.Errorf("chat of the new contact: %+v", chats)
+	}
+	if cts := data[[]api.Contact](t, e.get(AdminToken1, "/contacts?phone="+phone)); len(cts) != 1 || cts[0].Name != "" {
+		t.Errorf("contact: %+v", cts)
+	}
+	// The company answered chat 1 last; the customer's message makes it wait.
+	last, err := Inbound(ctx, st, AdminToken1, seedPhone(1), ChannelMain, "Chegou!")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chat := data[[]api.Chat](t, e.get(AdminToken1, "/chats?contact="+seedPhone(1)+"&channel="+ChannelMain))[0]
+	if chat.ID != 1 || chat.Status != "waiting" || chat.UnreadCount != 1 || chat.LastMessage.ID != last.ID {
+		t.Errorf("chat 1: %+v", chat)
+	}
+	checkDocs(t, st)
+
+	tests := []struct {
+		name, token, phone, channel, text string
+		status                            int
+	}{
+		{"unknown token", "nope", phone, ChannelMain, "x", http.StatusUnauthorized},
+		{"bad phone", AdminToken1, "12", ChannelMain, "x", http.StatusUnprocessableEntity},
+		{"no text", AdminToken1, phone, ChannelMain, " ", http.StatusUnprocessableEntity},
+		{"unknown channel", AdminToken1, phone, "no-such-channel1", "x", http.StatusUnprocessableEntity},
+		{"channel of another company", AdminToken2, phone, ChannelMain, "x", http.StatusUnprocessableEntity},
+		{"channel the user lacks", AgentToken1, phone, "unofficial-ch-03", "x", http.StatusForbidden},
+		{"disconnected channel", AdminToken1, phone, ChannelSpare, "x", http.StatusConflict},
+	}
+	for _, tt := range tests {
+		_, err := Inbound(ctx, st, tt.token, tt.phone, tt.channel, tt.text)
+		var apiErr *api.Error
+		if !errors.As(err, &apiErr) || apiErr.StatusCode != tt.status {
+			t.Errorf("%s: %v, want status %d", tt.name, err, tt.status)
+		}
+	}
+}
