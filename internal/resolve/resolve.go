@@ -21,7 +21,7 @@ import (
 // the company's tags.
 func TagIDs(ctx context.Context, c *api.Client, refs []string) ([]int64, error) {
 	ids := make([]int64, len(refs))
-	byName := map[string][]int{}
+	wanted := map[string]bool{} // lower-case names
 	for i, ref := range refs {
 		ref = strings.TrimSpace(ref)
 		if id, err := strconv.ParseInt(ref, 10, 64); err == nil && id > 0 {
@@ -31,10 +31,9 @@ func TagIDs(ctx context.Context, c *api.Client, refs []string) ([]int64, error) 
 		if ref == "" {
 			return nil, cmdutil.InputErrorf("empty tag name")
 		}
-		key := strings.ToLower(ref)
-		byName[key] = append(byName[key], i)
+		wanted[strings.ToLower(ref)] = true
 	}
-	if len(byName) == 0 {
+	if len(wanted) == 0 {
 		return ids, nil
 	}
 	found := map[string][]int64{}
@@ -42,20 +41,22 @@ func TagIDs(ctx context.Context, c *api.Client, refs []string) ([]int64, error) 
 		if err != nil {
 			return nil, fmt.Errorf("look up tags: %w", err)
 		}
-		key := strings.ToLower(tag.Text)
-		if _, wanted := byName[key]; wanted {
+		if key := strings.ToLower(tag.Text); wanted[key] {
 			found[key] = append(found[key], tag.ID)
 		}
 	}
-	for key, positions := range byName {
-		name := strings.TrimSpace(refs[positions[0]])
-		switch matches := found[key]; len(matches) {
+	// Names are checked in the order given, so that the error is the same
+	// from one run to the next.
+	for i, ref := range refs {
+		if ids[i] != 0 {
+			continue
+		}
+		name := strings.TrimSpace(ref)
+		switch matches := found[strings.ToLower(name)]; len(matches) {
 		case 0:
 			return nil, cmdutil.InputErrorf("no tag named %q; see `convo tags list`, or create it with `convo tags create --text %q`", name, name)
 		case 1:
-			for _, i := range positions {
-				ids[i] = matches[0]
-			}
+			ids[i] = matches[0]
 		default:
 			return nil, cmdutil.InputErrorf("%d tags are named %q (ids %s); give the id instead", len(matches), name, joinIDs(matches))
 		}
@@ -127,10 +128,28 @@ func Rule(f api.CustomField) validate.CustomField {
 
 // CustomFieldValues checks NAME=VALUE assignments against the company's
 // custom fields (name, type, select options, active) and returns the
-// customfields object to send. An empty value clears the field (null).
+// customfields object to send. An empty value clears the field (null). The
+// assignments are parsed before the fields are fetched, so that a malformed
+// one costs no request; naming a field twice is refused rather than letting
+// one value silently win.
 func CustomFieldValues(ctx context.Context, c *api.Client, assignments []string) (map[string]any, error) {
 	if len(assignments) == 0 {
 		return nil, nil
+	}
+	type assignment struct{ name, value string }
+	parsed := make([]assignment, 0, len(assignments))
+	seen := map[string]bool{}
+	for _, a := range assignments {
+		name, value, ok := strings.Cut(a, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" {
+			return nil, cmdutil.FlagErrorf("--field %q: want NAME=VALUE", a)
+		}
+		if seen[name] {
+			return nil, cmdutil.FlagErrorf("--field %s is given more than once", name)
+		}
+		seen[name] = true
+		parsed = append(parsed, assignment{name, value})
 	}
 	fields, err := CustomFields(ctx, c)
 	if err != nil {
@@ -138,24 +157,19 @@ func CustomFieldValues(ctx context.Context, c *api.Client, assignments []string)
 	}
 	out := map[string]any{}
 	var errs validate.Errors
-	for _, a := range assignments {
-		name, value, ok := strings.Cut(a, "=")
-		name = strings.TrimSpace(name)
-		if !ok || name == "" {
-			return nil, cmdutil.FlagErrorf("--field %q: want NAME=VALUE", a)
-		}
-		f, known := fields[name]
+	for _, a := range parsed {
+		f, known := fields[a.name]
 		if !known {
-			errs.Add(&validate.Error{Field: "customfields." + name, Code: validate.CodeInvalid,
-				Message: fmt.Sprintf("no custom field named %q; see `convo contacts fields`", name)})
+			errs.Add(&validate.Error{Field: "customfields." + a.name, Code: validate.CodeInvalid,
+				Message: fmt.Sprintf("no custom field named %q; see `convo contacts fields`", a.name)})
 			continue
 		}
-		v, err := validate.CustomFieldValue(Rule(f), value)
+		v, err := validate.CustomFieldValue(Rule(f), a.value)
 		if err != nil {
 			errs.Add(err)
 			continue
 		}
-		out[name] = v
+		out[a.name] = v
 	}
 	if err := errs.Err(); err != nil {
 		return nil, err

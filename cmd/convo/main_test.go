@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/convo-cli/convo/internal/cmd/root"
+	"github.com/convo-cli/convo/internal/sandbox"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected output in testdata/script from the actual output")
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"convo": func() { os.Exit(root.Main()) },
+	})
+}
+
+// TestScripts runs the end-to-end scenarios of testdata/script: the real
+// convo binary against a freshly seeded sandbox served on a free loopback
+// port, one per script, with an empty config and data directory.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 filepath.Join("..", "..", "testdata", "script"),
+		UpdateScripts:       *update,
+		RequireExplicitExec: true,
+		Setup:               setupScript,
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"sandbox-restart": cmdSandboxRestart,
+			"exit-code":       cmdExitCode,
+		},
+	})
+}
+
+// scriptSandbox is the sandbox server of one script.
+type scriptSandbox struct {
+	store  *sandbox.Store
+	server *httptest.Server
+}
+
+const sandboxKey = "sandbox"
+
+func setupScript(env *testscript.Env) error {
+	ctx := context.Background()
+	store, err := sandbox.Open(ctx, filepath.Join(env.WorkDir, "sandbox.db"))
+	if err != nil {
+		return err
+	}
+	if err := store.Seed(ctx, time.Now()); err != nil {
+		return err
+	}
+	sb := &scriptSandbox{store: store}
+	sb.start(sandbox.Options{})
+	env.Values[sandboxKey] = sb
+	env.Defer(func() {
+		sb.server.Close()
+		store.Close()
+	})
+	for k, v := range map[string]string{
+		"CONVO_BASE_URL":           sb.server.URL,
+		"CONVO_TOKEN":              sandbox.AdminToken1,
+		"CONVO_CONFIG_DIR":         filepath.Join(env.WorkDir, ".config", "convo"),
+		"CONVO_DATA_DIR":           filepath.Join(env.WorkDir, ".local", "share", "convo"),
+		"HOME":                     filepath.Join(env.WorkDir, "home"),
+		"NO_COLOR":                 "",
+		"CONVO_NO_PROMPT":          "",
+		"CONVO_PROFILE":            "",
+		"CONVO_OUTPUT":             "",
+		"CONVO_DEBUG":              "",
+		"CONVO_SANDBOX":            "",
+		"DBUS_SESSION_BUS_ADDRESS": "",
+	} {
+		env.Setenv(k, v)
+	}
+	return nil
+}
+
+func (sb *scriptSandbox) start(opts sandbox.Options) {
+	sb.server = httptest.NewServer(sandbox.NewServer(sb.store, opts))
+}
+
+// cmdSandboxRestart restarts the script's sandbox with fault options and
+// points CONVO_BASE_URL at it; the database is kept:
+//
+//	sandbox-restart [latency=5ms] [fail-rate=0.2] [rate-limit=50]
+func cmdSandboxRestart(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! sandbox-restart")
+	}
+	sb := ts.Value(sandboxKey).(*scriptSandbox)
+	var opts sandbox.Options
+	for _, arg := range args {
+		var err error
+		switch key, value, _ := strings.Cut(arg, "="); key {
+		case "latency":
+			opts.Latency, err = time.ParseDuration(value)
+		case "fail-rate":
+			opts.FailRate, err = strconv.ParseFloat(value, 64)
+		case "rate-limit":
+			opts.RateLimit, err = strconv.ParseFloat(value, 64)
+		default:
+			err = fmt.Errorf("unknown option %q", key)
+		}
+		ts.Check(err)
+	}
+	sb.server.Close()
+	sb.start(opts)
+	ts.Setenv("CONVO_BASE_URL", sb.server.URL)
+}
+
+// cmdExitCode runs a program like exec and checks its exact exit code, so
+// that scripts can assert convo's documented codes:
+//
+//	exit-code 2 convo contacts view abc
+func cmdExitCode(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exit-code CODE program [args...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var exitErr *exec.ExitError
+		if !errors.As(err, &exitErr) {
+			ts.Fatalf("%s: %v", args[1], err)
+		}
+		got = exitErr.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("%s exited with %d, want %d", args[1], got, want)
+	}
+}

@@ -1,0 +1,241 @@
+// Package apicmd holds `convo api`, which sends a raw request to any
+// endpoint and prints the JSON body of the answer.
+package apicmd
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/output"
+)
+
+// methods are the HTTP methods `convo api` sends.
+var methods = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
+
+type apiOptions struct {
+	f         *cmdutil.Factory
+	ctx       context.Context
+	method    string
+	path      string
+	query     url.Values
+	fields    []string
+	rawFields []string
+	input     string
+	paginate  bool
+}
+
+// NewCmdAPI builds `convo api`.
+func NewCmdAPI(f *cmdutil.Factory) *cobra.Command {
+	return newCmdAPI(f, nil)
+}
+
+func newCmdAPI(f *cmdutil.Factory, runF func(*apiOptions) error) *cobra.Command {
+	opts := &apiOptions{f: f}
+	cmd := &cobra.Command{
+		Use:   "api METHOD PATH [-f key=value]... [--input FILE|-] [--paginate]",
+		Short: "Send a request to any endpoint and print the JSON answer",
+		Long: `Send an authenticated request to the API and print the body of the answer,
+the whole envelope ({"success", "data", "message", "pagination", "errors"}),
+as JSON: indented and coloured on a terminal, compact otherwise. --jq and
+--template apply to that body.
+
+METHOD is GET, POST, PUT, PATCH or DELETE, in any case. PATH is relative to the
+API's /api/v1 prefix: contacts, /contacts and /api/v1/contacts are the same
+endpoint. A query string in PATH is kept.
+
+-f key=value adds a field. For GET and DELETE fields go to the query string;
+otherwise they make a JSON object sent as the body. Values are typed: integers
+and decimals become JSON numbers, true and false booleans, null null, and
+anything else a string. @FILE reads the value from a file (@- from standard
+input), as a string. key[]=value adds value to the array key; key[] alone is
+an empty array. --raw-field key=value always sends a string: use it for
+phone numbers (-f phone=5511987654321 would send a number) and for values that
+start with @.
+
+--input FILE sends the file (- for standard input) as the body, byte for byte;
+it cannot be combined with fields that would go to the body.
+
+--paginate (GET only) follows every page of a list and prints one JSON array
+of the data items of all pages, streamed as they arrive. Pass -f per_page=100
+for fewer requests. The global --page, --per-page, --all and --limit do not
+apply here: use -f page=N and -f per_page=N.
+
+When the API answers with an error, its body is still printed on standard
+output, and the error on standard error; the exit status is the one of any
+other command (see convo help exit-codes).`,
+		Example: `  convo api GET channels
+  convo api get /contacts -f per_page=5 -f blocked=false
+  convo api GET contacts --paginate -f per_page=100 --jq '.[].phone'
+  convo api POST tags -f text="Cliente fiel" -f color=#1E90FF
+  convo api POST contacts --raw-field phone=5511987650001 -f name="Rosa Lima" -f blocked=false
+  convo api PUT contacts/3 -f name="José C. Oliveira" -f tags[]=1 -f tags[]=2
+  echo '{"text":"Pós-venda"}' | convo api POST tags --input -`,
+		Args: cmdutil.ExactArgs(2, "METHOD and PATH"),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			if len(args) == 0 {
+				return methods, cobra.ShellCompDirectiveNoFileComp
+			}
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.ctx = cmd.Context()
+			opts.method = strings.ToUpper(args[0])
+			if !slices.Contains(methods, opts.method) {
+				return cmdutil.FlagErrorf("invalid method %q: use one of %s", args[0], strings.Join(methods, ", "))
+			}
+			path, query, err := splitPath(args[1])
+			if err != nil {
+				return err
+			}
+			opts.path, opts.query = path, query
+			if opts.paginate && opts.method != http.MethodGet {
+				return cmdutil.FlagErrorf("--paginate works only with GET, not %s", opts.method)
+			}
+			if opts.input != "" && len(opts.fields)+len(opts.rawFields) > 0 && takesBody(opts.method) {
+				return cmdutil.FlagErrorf("--input and -f both give the body of a %s: use one of them", opts.method)
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return apiRun(opts)
+		},
+	}
+	cmd.Flags().StringArrayVarP(&opts.fields, "field", "f", nil, "add a typed field `key=value` (query for GET/DELETE, JSON body otherwise)")
+	cmd.Flags().StringArrayVar(&opts.rawFields, "raw-field", nil, "add a string field `key=value`, never typed nor read from a file")
+	cmd.Flags().StringVar(&opts.input, "input", "", "send the body from `FILE` as it is (- for standard input)")
+	cmd.Flags().BoolVar(&opts.paginate, "paginate", false, "follow every page of a GET list and print one array of all items")
+	return cmd
+}
+
+// takesBody reports whether fields of method go to a JSON body rather than
+// the query string.
+func takesBody(method string) bool {
+	return method != http.MethodGet && method != http.MethodDelete
+}
+
+// splitPath turns the PATH argument into a path under the API prefix and
+// its query string.
+func splitPath(arg string) (string, url.Values, error) {
+	if strings.Contains(arg, "://") {
+		return "", nil, cmdutil.FlagErrorf("PATH %q is a URL: give the path under the API, e.g. /contacts (the base URL comes from --base-url or the login)", arg)
+	}
+	path, rawQuery, _ := strings.Cut(arg, "?")
+	path = "/" + strings.TrimLeft(path, "/")
+	if rest, ok := strings.CutPrefix(path, api.Prefix); ok && (rest == "" || strings.HasPrefix(rest, "/")) {
+		path = rest
+	}
+	if path == "" || path == "/" {
+		return "", nil, cmdutil.FlagErrorf("PATH %q names no endpoint, e.g. /contacts", arg)
+	}
+	if _, err := url.PathUnescape(path); err != nil {
+		return "", nil, cmdutil.FlagErrorf("invalid PATH %q: %v", arg, err)
+	}
+	query, err := url.ParseQuery(rawQuery)
+	if err != nil {
+		return "", nil, cmdutil.FlagErrorf("invalid query string in PATH %q: %v", arg, err)
+	}
+	return path, query, nil
+}
+
+func apiRun(opts *apiOptions) error {
+	f := opts.f
+	outOpts, err := resolveOutput(f)
+	if err != nil {
+		return err
+	}
+	req := api.Request{Method: opts.method, Path: opts.path, Query: opts.query}
+	fields, err := parseFields(opts.fields, opts.rawFields, f.IOStreams.In, opts.input == "-")
+	if err != nil {
+		return err
+	}
+	if takesBody(opts.method) {
+		if len(fields) > 0 {
+			if req.Body, err = fields.body(); err != nil {
+				return err
+			}
+		}
+	} else {
+		fields.addTo(req.Query)
+	}
+	if opts.input != "" {
+		body, err := readInput(f, opts.input)
+		if err != nil {
+			return err
+		}
+		req.Body = body
+	}
+	c, err := f.APIClient(opts.ctx)
+	if err != nil {
+		return err
+	}
+	if opts.paginate {
+		return paginate(opts.ctx, f, c, req, outOpts)
+	}
+	resp, reqErr := c.Do(opts.ctx, req)
+	if resp != nil {
+		if err := printBody(f.IOStreams, outOpts, resp.Body); err != nil {
+			return err
+		}
+	}
+	return reqErr
+}
+
+// resolveOutput checks the output flags: convo api prints JSON (or YAML),
+// never a table, since it knows nothing about the endpoint's columns.
+func resolveOutput(f *cmdutil.Factory) (output.Options, error) {
+	opts := f.OutputOptions()
+	switch opts.Format {
+	case "":
+		opts.Format = output.JSON
+	case output.JSON, output.NDJSON, output.YAML:
+	default:
+		return opts, &output.UsageError{Message: fmt.Sprintf("convo api prints JSON: --output must be json, ndjson or yaml, not %s", opts.Format)}
+	}
+	if err := opts.Resolve(f.IOStreams); err != nil {
+		return opts, err
+	}
+	return opts, nil
+}
+
+// printBody prints a response body: JSON through the output layer, anything
+// else (an HTML error page of a proxy) as it came.
+func printBody(ios *output.IOStreams, opts output.Options, body []byte) error {
+	if len(strings.TrimSpace(string(body))) == 0 {
+		return nil
+	}
+	if !json.Valid(body) {
+		if _, err := ios.Out.Write(body); err != nil {
+			return fmt.Errorf("write output: %w", err)
+		}
+		return nil
+	}
+	return output.PrintObject(ios, opts, output.Spec{}, body)
+}
+
+// readInput reads the body of --input: a file, or standard input for "-".
+func readInput(f *cmdutil.Factory, path string) ([]byte, error) {
+	var (
+		data []byte
+		err  error
+	)
+	if path == "-" {
+		data, err = io.ReadAll(f.IOStreams.In)
+	} else {
+		data, err = os.ReadFile(path)
+	}
+	if err != nil {
+		return nil, cmdutil.InputErrorf("--input: %v", err)
+	}
+	return data, nil
+}

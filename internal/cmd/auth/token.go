@@ -1,0 +1,66 @@
+package auth
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/config/credentials"
+)
+
+type tokenOptions struct {
+	f *cmdutil.Factory
+}
+
+func newCmdToken(f *cmdutil.Factory, runF func(*tokenOptions) error) *cobra.Command {
+	opts := &tokenOptions{f: f}
+	cmd := &cobra.Command{
+		Use:   "token",
+		Short: "Print the token, for scripts",
+		Long: `Print the token convo would send (CONVO_TOKEN, the keyring or hosts.yaml,
+in that order) on standard output, for scripts that call the API themselves.
+
+The token is a secret: anyone who has it can act as you. Do not paste it into
+logs, issues or chat, and prefer a pipe to a variable that gets echoed.
+
+Exit status 4 when there is no token.`,
+		Example: `  convo auth token
+  curl -H "Authorization: Bearer $(convo auth token)" http://127.0.0.1:8080/api/v1/channels`,
+		Args: cmdutil.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return tokenRun(opts)
+		},
+	}
+	return cmd
+}
+
+func tokenRun(opts *tokenOptions) error {
+	f := opts.f
+	s := f.Settings
+	token := cmdutil.SandboxToken
+	if t, ok := envToken(); ok {
+		token = t
+	} else if !s.Sandbox {
+		store, err := f.Credentials()
+		if err != nil {
+			return err
+		}
+		t, _, err := store.Token(s.Profile)
+		if errors.Is(err, credentials.ErrNoToken) {
+			return cmdutil.NotLoggedInError(s.Profile)
+		}
+		if err != nil {
+			return err
+		}
+		token = t
+	}
+	if _, err := fmt.Fprintln(f.IOStreams.Out, token); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,124 @@
+package chats_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/cmd/cmdtest"
+	"github.com/convo-cli/convo/internal/sandbox"
+)
+
+// Chats of company 1's seed, by token: contact, channel, attendant (0: the
+// queue), status, open.
+const (
+	chat1  = "42ef115f20394e9daca8" // João, main, Bruno (2), entrance, open, tag VIP, 6 messages
+	chat2  = "bf7e5b62f66d65a3a450" // Maria, main, queue, waiting, open, 2 unread, tag Lead quente
+	chat3  = "0ebf689490b07a8f61f5" // José, main, Ana (1), finished, closed
+	chat4  = "043bf0b9624cd43d116b" // Ana Beatriz, widget, Bruno, waiting, open, tag Novo cliente
+	chat5  = "afe787a897175ade0d2a" // Francisco, unofficial, Carla (3), entrance, open
+	chat6  = "5602261e885eb9671827" // Antônia, photo social, Carla, finished, closed
+	chat7  = "c5e0451fb9df95da3b13" // Luís, social messenger, queue, waiting, open
+	chat8  = "ef5799d7de5e27f1c2ce" // Márcia, secure chat, Ana, entrance, open
+	chat9  = "442219958193c011d51c" // Paulo, main, Bruno, entrance, closed
+	chat10 = "8b272a4d9811d7880eef" // Fernanda, widget, queue, waiting, open, no messages
+	chat11 = "a5f2af23e43570960ae4" // Sebastião, spare (disconnected), Ana, finished, closed
+	chat12 = "6345e03aad976242f15d" // João, widget, Bruno, entrance, open, tag VIP
+	chat13 = "3b086e70274dbcd3f2f7" // company 2's
+
+	joaoPhone = "5521979190371"
+)
+
+// run runs convo and fails the test unless it exits with want.
+func run(t *testing.T, env *cmdtest.Env, want int, args ...string) {
+	t.Helper()
+	env.Reset()
+	if got := env.Run(args...); got != want {
+		t.Fatalf("convo %s: exit %d, want %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), got, want, env.Stdout, env.Stderr)
+	}
+}
+
+// apiGet asks the sandbox directly, as admin of company 1, for what the API
+// returns at path: the reference the command's output is compared with.
+func apiGet(t *testing.T, env *cmdtest.Env, path string, query url.Values) *api.Envelope {
+	t.Helper()
+	c, err := api.New(api.Options{
+		BaseURL: "http://sandbox.localhost", Token: sandbox.AdminToken1, AllowInsecureHTTP: true,
+		Transport: sandbox.Transport(sandbox.NewServer(env.Store, sandbox.Options{})), UserAgent: "test",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Do(context.Background(), api.Request{Method: "GET", Path: path, Query: query})
+	if err != nil {
+		t.Fatalf("GET %s: %v", path, err)
+	}
+	return &resp.Envelope
+}
+
+// chats lists company 1's chats that match query, as the API returns them.
+func chats(t *testing.T, env *cmdtest.Env, query url.Values) []api.Chat {
+	t.Helper()
+	if query == nil {
+		query = url.Values{}
+	}
+	query.Set("per_page", "100")
+	var out []api.Chat
+	if err := json.Unmarshal(apiGet(t, env, "/chats", query).Data, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// messages is a chat's whole history.
+func messages(t *testing.T, env *cmdtest.Env, token string) []api.Message {
+	t.Helper()
+	var out []api.Message
+	if err := json.Unmarshal(apiGet(t, env, "/chats/"+token+"/messages", url.Values{"per_page": {"100"}}).Data, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// state is everything a transfer may change, to show that a refused one changed nothing.
+func state(t *testing.T, env *cmdtest.Env) string {
+	t.Helper()
+	return string(apiGet(t, env, "/chats", url.Values{"per_page": {"100"}}).Data)
+}
+
+func tokensOf(list []api.Chat) []string {
+	tokens := []string{}
+	for _, c := range list {
+		tokens = append(tokens, c.Token)
+	}
+	return tokens
+}
+
+// decode decodes the JSON on stdout.
+func decode[T any](t *testing.T, env *cmdtest.Env) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(env.Stdout.Bytes(), &v); err != nil {
+		t.Fatalf("stdout is not the expected JSON: %v\n%s", err, env.Stdout)
+	}
+	return v
+}
+
+// assertSameJSON fails unless got is the JSON document want once both are compacted.
+func assertSameJSON(t *testing.T, got, want []byte) {
+	t.Helper()
+	var g, w bytes.Buffer
+	if err := json.Compact(&g, got); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, got)
+	}
+	if err := json.Compact(&w, want); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(g.Bytes(), w.Bytes()) {
+		t.Errorf("JSON differs from the API's data\n got: %s\nwant: %s", g.Bytes(), w.Bytes())
+	}
+}

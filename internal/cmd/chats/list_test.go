@@ -1,0 +1,135 @@
+package chats_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/cmd/cmdtest"
+	"github.com/convo-cli/convo/internal/sandbox"
+)
+
+func TestList(t *testing.T) {
+	env := cmdtest.New(t)
+	run(t, env, 0, "chats", "list", "-o", "json")
+	assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/chats", nil).Data)
+	if got := tokensOf(decode[[]api.Chat](t, env)); len(got) != 12 {
+		t.Errorf("listed %d chats, want the 12 of company 1", len(got))
+	}
+
+	run(t, env, 0, "chats", "list", "--channel", sandbox.ChannelWidget, "-o", "plain")
+	lines := strings.Split(strings.TrimSuffix(env.Stdout.String(), "\n"), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], chat4+"\tAna Beatriz Souza\t5551916761484\twaiting\ttrue\t1\tOi, vi o site e fiquei com uma dúvida sobre o frete.\t20") ||
+		lines[1] != chat10+"\tFernanda Lima\t5527991903700\twaiting\ttrue\t0\t\t" {
+		t.Errorf("plain:\n%s", env.Stdout)
+	}
+
+	env.SetTTY(false, true)
+	env.IO.SetTerminalWidth(160)
+	run(t, env, 0, "chats", "list", "--tag", "lead quente")
+	if !strings.HasPrefix(env.Stdout.String(), "TOKEN                 CONTACT                 PHONE          STATUS   OPEN  UNREAD  LAST MESSAGE    AT\n"+
+		chat2+"  Maria Aparecida Santos  5531958380742  waiting  true  2       audio-0002.ogg  ") {
+		t.Errorf("table:\n%s", env.Stdout)
+	}
+}
+
+func TestListFilters(t *testing.T) {
+	env := cmdtest.New(t)
+	for _, tt := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--status", "waiting"}, []string{chat2, chat4, chat7, chat10}},
+		{[]string{"--status", "finished"}, []string{chat3, chat6, chat11}},
+		{[]string{"--open=false"}, []string{chat3, chat6, chat9, chat11}},
+		{[]string{"--open"}, []string{chat1, chat2, chat4, chat5, chat7, chat8, chat10, chat12}},
+		{[]string{"--open=true", "--status", "entrance"}, []string{chat1, chat5, chat8, chat12}},
+		{[]string{"--contact", joaoPhone}, []string{chat1, chat12}},
+		{[]string{"--contact", " 97919 "}, []string{chat1, chat12}},
+		{[]string{"--tag", "VIP"}, []string{chat1, chat12}},
+		{[]string{"--tag", "1"}, []string{chat1, chat12}},
+		{[]string{"--tag", "novo CLIENTE"}, []string{chat4}},
+		{[]string{"--tag", "Inadimplente"}, nil},
+		{[]string{"--channel", sandbox.ChannelWidget}, []string{chat4, chat10, chat12}},
+		{[]string{"--attendant", "2"}, []string{chat1, chat4, chat9, chat12}},
+		{[]string{"--channel", sandbox.ChannelMain, "--attendant", "2", "--open"}, []string{chat1}},
+		{[]string{"--channel", sandbox.ChannelMain2}, nil}, // company 2's channel
+	} {
+		run(t, env, 0, append([]string{"chats", "list", "--fields", "token"}, tt.args...)...)
+		if got := strings.Fields(env.Stdout.String()); !slices.Equal(got, tt.want) {
+			t.Errorf("chats list %v = %v, want %v", tt.args, got, tt.want)
+		}
+	}
+	if want := "No chats match.\n"; env.Stderr.String() != want {
+		t.Errorf("empty list: stderr = %q, want %q", env.Stderr, want)
+	}
+}
+
+func TestListRejectsBadFilters(t *testing.T) {
+	env := cmdtest.New(t)
+	for _, tt := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"--status", "open"}, `error: status: must be one of entrance, waiting, finished (got "open")` + "\n"},
+		{[]string{"--channel", "widget"}, "error: channel: must be a channel token of exactly 16 characters (got 6)\n"},
+		{[]string{"--attendant", "0"}, "error: invalid --attendant 0: want a positive user id\n"},
+		{[]string{"--attendant", "Bruno"}, `error: invalid argument "Bruno" for "--attendant" flag`},
+		{[]string{"--open=talvez"}, `error: invalid argument "talvez" for "--open" flag`},
+		{[]string{"--contact", ""}, "error: empty --contact: give an id or a value to match\n"},
+		{[]string{"--tag", " "}, "error: empty --tag: give an id or a value to match\n"},
+		{[]string{"--tag", "Sem etiqueta"}, "error: no tag named \"Sem etiqueta\"; see `convo tags list`, or create it with `convo tags create --text \"Sem etiqueta\"`\n"},
+		{[]string{"--tag", "Prioridade"}, "error: no tag named \"Prioridade\""}, // company 2's
+		{[]string{"--status", "x", "--channel", "y"}, "error: invalid input:\n  - status: must be one of entrance, waiting, finished (got \"x\")\n  - channel:"},
+	} {
+		run(t, env, 2, append([]string{"chats", "list"}, tt.args...)...)
+		if !strings.HasPrefix(env.Stderr.String(), tt.stderr) {
+			t.Errorf("%v: stderr = %q, want it to start with %q", tt.args, env.Stderr, tt.stderr)
+		}
+		if env.Stdout.Len() != 0 {
+			t.Errorf("%v: stdout = %q, want nothing", tt.args, env.Stdout)
+		}
+	}
+}
+
+func TestListScopedToToken(t *testing.T) {
+	env := cmdtest.New(t)
+	env.Token = sandbox.AgentToken1
+	run(t, env, 0, "chats", "list", "--fields", "token")
+	if got, want := strings.Fields(env.Stdout.String()), []string{chat1, chat2, chat3, chat4, chat9, chat10, chat12}; !slices.Equal(got, want) {
+		t.Errorf("the attendant sees %v, want the chats of their channels %v", got, want)
+	}
+	run(t, env, 0, "chats", "list", "--channel", "unofficial-ch-03")
+	if env.Stdout.Len() != 0 {
+		t.Errorf("the attendant sees chats of a channel they lack:\n%s", env.Stdout)
+	}
+	env.Token = sandbox.AdminToken2
+	run(t, env, 0, "chats", "list", "--fields", "token", "--limit", "1")
+	if got := strings.TrimSpace(env.Stdout.String()); got != chat13 {
+		t.Errorf("company 2's first chat = %q, want %q", got, chat13)
+	}
+}
+
+func TestListPages(t *testing.T) {
+	env := cmdtest.New(t)
+	run(t, env, 0, "chats", "list", "--per-page", "5", "--fields", "token")
+	if n := len(strings.Fields(env.Stdout.String())); n != 5 {
+		t.Errorf("page of %d chats, want 5", n)
+	}
+	if want := "Showing 5 of 12 (page 1 of 3). Use --all or --page 2.\n"; env.Stderr.String() != want {
+		t.Errorf("footer = %q, want %q", env.Stderr, want)
+	}
+	run(t, env, 0, "chats", "list", "--per-page", "5", "--all", "-o", "ndjson")
+	if n := strings.Count(env.Stdout.String(), "\n"); n != 12 {
+		t.Errorf("--all gave %d lines, want 12", n)
+	}
+}
+
+func TestStatusCompletion(t *testing.T) {
+	env := cmdtest.New(t)
+	run(t, env, 0, "__complete", "chats", "list", "--status", "")
+	if want := "entrance\nwaiting\nfinished\n:4\n"; !strings.HasPrefix(env.Stdout.String(), want) {
+		t.Errorf("completion = %q, want %q", env.Stdout, want)
+	}
+}

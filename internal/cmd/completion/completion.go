@@ -1,0 +1,60 @@
+// Package completion holds `convo completion`, which prints shell completion scripts.
+package completion
+
+import (
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/convo-cli/convo/internal/cmdutil"
+)
+
+// Shells are the shells convo writes completion scripts for.
+var Shells = []string{"bash", "zsh", "fish", "powershell"}
+
+// NewCmdCompletion builds `convo completion SHELL`.
+func NewCmdCompletion(f *cmdutil.Factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "completion bash|zsh|fish|powershell",
+		Short: "Print the shell completion script",
+		Long: `Print the script that makes your shell complete convo's commands, flags and
+values: channel tokens, tag names, template names, chat tokens, attendants and
+custom fields come from the API (quickly, and silently when it cannot answer).
+
+Packages from the releases install the scripts for bash, zsh and fish already.`,
+		Example: `  # bash, for the current shell / for every new one
+  source <(convo completion bash)
+  convo completion bash > ~/.local/share/bash-completion/completions/convo
+
+  # zsh: a directory in $fpath
+  convo completion zsh > "${fpath[1]}/_convo"
+
+  # fish
+  convo completion fish > ~/.config/fish/completions/convo.fish
+
+  # PowerShell
+  convo completion powershell | Out-String | Invoke-Expression`,
+		Args:      cmdutil.ExactArgs(1, "the shell: bash, zsh, fish or powershell"),
+		ValidArgs: Shells,
+		// Printing a script needs no settings.
+		PersistentPreRunE: func(*cobra.Command, []string) error { return nil },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return Write(cmd.Root(), args[0], f.IOStreams.Out)
+		},
+	}
+}
+
+// Write writes the completion script of root for shell to w.
+func Write(root *cobra.Command, shell string, w io.Writer) error {
+	switch shell {
+	case "bash":
+		return root.GenBashCompletionV2(w, true)
+	case "zsh":
+		return root.GenZshCompletion(w)
+	case "fish":
+		return root.GenFishCompletion(w, true)
+	case "powershell":
+		return root.GenPowerShellCompletionWithDesc(w)
+	}
+	return cmdutil.FlagErrorf("unsupported shell %q: want bash, zsh, fish or powershell", shell)
+}

@@ -1,0 +1,118 @@
+package contacts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/validate"
+)
+
+type verifyOptions struct {
+	f   *cmdutil.Factory
+	ctx context.Context
+
+	phone   string
+	channel string
+}
+
+func newCmdVerify(f *cmdutil.Factory, runF func(*verifyOptions) error) *cobra.Command {
+	opts := &verifyOptions{f: f}
+	cmd := &cobra.Command{
+		Use:   "verify PHONE --channel TOKEN",
+		Short: "Check whether a phone number can receive messages",
+		Long: `Ask a messaging-app channel whether PHONE is on the app and can receive
+messages. The phone is normalised first (see --default-country); --channel is
+the 16-character token of a connected chatapp channel (convo channels list).
+
+The command succeeds whenever the check ran, whatever its outcome: scripts
+read the outcome with -o json (valid, can_receive_message, is_business,
+reason), e.g. --jq .valid. A disconnected channel is an error (exit 1).`,
+		Example: `  convo contacts verify "+55 11 98765-4329" --channel chatapp-main-001
+  convo contacts verify "(11) 98765-4320" --default-country BR --channel chatapp-main-001
+  convo contacts verify 5511987654321 --channel chatapp-main-001 --jq .can_receive_message`,
+		Args: cmdutil.ExactArgs(1, "PHONE"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("channel") {
+				return cmdutil.FlagErrorf("missing --channel: the token of the chatapp channel that checks the number (see convo channels list)")
+			}
+			opts.ctx, opts.phone = cmd.Context(), args[0]
+			if runF != nil {
+				return runF(opts)
+			}
+			return verifyRun(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.channel, "channel", "", "`TOKEN` of the chatapp channel that performs the check")
+	return cmd
+}
+
+func verifyRun(opts *verifyOptions) error {
+	f := opts.f
+	var errs validate.Errors
+	phone, err := validate.Phone("phone", opts.phone, f.Settings.DefaultCountry)
+	errs.Add(err)
+	errs.Add(validate.ChannelToken("channel", opts.channel))
+	if err := errs.Err(); err != nil {
+		return err
+	}
+	outOpts, err := checkOutput(f, verifySpec)
+	if err != nil {
+		return err
+	}
+	c, err := f.APIClient(opts.ctx)
+	if err != nil {
+		return err
+	}
+	res, err := c.VerifyNumber(opts.ctx, api.VerifyNumberRequest{Phone: phone, Channel: opts.channel})
+	if err != nil {
+		var apiErr *api.Error
+		if errors.As(err, &apiErr) && apiErr.HasCode("CHANNEL_DISCONNECTED") {
+			return disconnectedError(f.IOStreams, err, opts.channel)
+		}
+		return err
+	}
+	if outOpts.Format == output.Table && len(outOpts.Fields) == 0 {
+		fmt.Fprintln(f.IOStreams.Out, verifySummary(f.IOStreams.ColorScheme(), res.Data))
+		return nil
+	}
+	return output.PrintObject(f.IOStreams, outOpts, verifySpec, res.Raw)
+}
+
+// verifySummary says in one line what the check found:
+// "✓ 5511987654329 can receive messages (business account)".
+func verifySummary(cs *output.ColorScheme, r api.VerifyResult) string {
+	switch {
+	case !r.Valid:
+		reason := ""
+		if r.Reason != "" {
+			reason = " (" + r.Reason + ")"
+		}
+		return fmt.Sprintf("%s %s is not on the messaging app%s", cs.FailureIcon(), r.Phone, reason)
+	case !r.CanReceiveMessage:
+		return fmt.Sprintf("%s %s is on the messaging app but cannot receive messages", cs.WarningIcon(), r.Phone)
+	case r.IsBusiness != nil && *r.IsBusiness:
+		return fmt.Sprintf("%s %s can receive messages (business account)", cs.SuccessIcon(), r.Phone)
+	default:
+		return fmt.Sprintf("%s %s can receive messages", cs.SuccessIcon(), r.Phone)
+	}
+}
+
+// disconnectedError prints the API's error followed by what to do about it,
+// and ends the command with exit code 1: the API's message alone ("Canal
+// desconectado.") does not say which channel or what to use instead.
+func disconnectedError(ios *output.IOStreams, err error, channel string) error {
+	for i, line := range cmdutil.ErrorLines(err) {
+		if i == 0 {
+			line = "error: " + line
+		}
+		fmt.Fprintln(ios.ErrOut, line)
+	}
+	fmt.Fprintf(ios.ErrOut, "Channel %s is disconnected, so it cannot verify numbers; use a connected one (convo channels list --type chatapp --status connected).\n", channel)
+	return cmdutil.ErrSilent
+}

@@ -1,0 +1,56 @@
+package contacts
+
+import (
+	"context"
+
+	"github.com/spf13/cobra"
+
+	"github.com/convo-cli/convo/internal/cmdutil"
+)
+
+type viewOptions struct {
+	f   *cmdutil.Factory
+	ctx context.Context
+
+	id int64
+}
+
+func newCmdView(f *cmdutil.Factory, runF func(*viewOptions) error) *cobra.Command {
+	opts := &viewOptions{f: f}
+	cmd := &cobra.Command{
+		Use:   "view ID",
+		Short: "Show a contact",
+		Long: `Show one contact with its tags and custom-field values.
+
+The table shows the usual columns; -o json (or yaml) shows every field,
+custom fields included.`,
+		Example: `  convo contacts view 1
+  convo contacts view 1 -o json
+  convo contacts view 1 --jq .customfields`,
+		Args: cmdutil.ExactArgs(1, "contact ID"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := cmdutil.ParseID(args[0], "contact ID")
+			if err != nil {
+				return err
+			}
+			opts.ctx, opts.id = cmd.Context(), id
+			if runF != nil {
+				return runF(opts)
+			}
+			return viewRun(opts)
+		},
+	}
+	return cmd
+}
+
+func viewRun(opts *viewOptions) error {
+	c, err := opts.f.APIClient(opts.ctx)
+	if err != nil {
+		return err
+	}
+	res, err := c.GetContact(opts.ctx, opts.id)
+	if err != nil {
+		return err
+	}
+	return cmdutil.PrintObject(opts.f, contactSpec, res.Raw)
+}

@@ -1,0 +1,98 @@
+package contacts_test
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestViewJSONIsTheAPIData(t *testing.T) {
+	env := newEnv(t)
+	for _, id := range []string{"1", "50"} { // 50 has no name and no custom fields
+		run(t, env, 0, "contacts", "view", id, "-o", "json")
+		assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/contacts/"+id, nil).Data)
+		if env.Stderr.Len() != 0 {
+			t.Errorf("stderr = %q, want nothing", env.Stderr)
+		}
+	}
+}
+
+func TestViewFormats(t *testing.T) {
+	env := newEnv(t)
+	c := contact(t, env, "1")
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"plain", []string{"-o", "plain"}, []string{strings.Join([]string{"1", contact1Phone, contact1Name, "Suporte técnico", "false", c.UpdatedAt.String()}, "\t")}},
+		{"csv", []string{"-o", "csv"}, []string{"id,phone,name,tags,blocked,updated_at", "1," + contact1Phone + "," + contact1Name + ",Suporte técnico,false," + c.UpdatedAt.String()}},
+		{"ndjson", []string{"-o", "ndjson", "--fields", "id,tags"}, []string{`{"id":1,"tags":[{"id":4,"name":"Suporte técnico"}]}`}},
+		{"dotted fields", []string{"-o", "csv", "--fields", "name,customfields.cpf,customfields.data_nascimento"},
+			[]string{"name,customfields.cpf,customfields.data_nascimento", contact1Name + "," + c.CustomFields["cpf"].(string) + "," + c.CustomFields["data_nascimento"].(string)}},
+		{"jq", []string{"--jq", ".tags[].name"}, []string{"Suporte técnico"}},
+		{"template", []string{"-t", "{{.name}} <{{.phone}}>"}, []string{contact1Name + " <" + contact1Phone + ">"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			run(t, env, 0, append([]string{"contacts", "view", "1"}, tt.args...)...)
+			if got := lines(env.Stdout); !slices.Equal(got, tt.want) {
+				t.Errorf("got\n%q\nwant\n%q", got, tt.want)
+			}
+		})
+	}
+	t.Run("yaml", func(t *testing.T) {
+		run(t, env, 0, "contacts", "view", "1", "-o", "yaml")
+		out := lines(env.Stdout)
+		for _, want := range []string{"id: 1", `phone: "` + contact1Phone + `"`, "name: " + contact1Name, "customfields:", "  cpf: " + c.CustomFields["cpf"].(string), "tags:"} {
+			if !slices.Contains(out, want) {
+				t.Errorf("yaml lacks %q:\n%s", want, env.Stdout)
+			}
+		}
+	})
+	t.Run("table", func(t *testing.T) {
+		env.SetTTY(false, true)
+		defer env.SetTTY(false, false)
+		run(t, env, 0, "contacts", "view", "1")
+		out := lines(env.Stdout)
+		wantLines := []string{`^ID\s+1$`, `^PHONE\s+` + contact1Phone + `$`, `^NAME\s+` + contact1Name + `$`, `^TAGS\s+Suporte técnico$`, `^BLOCKED\s+false$`, `^UPDATED\s+.* ago`}
+		if len(out) != len(wantLines) {
+			t.Fatalf("got %d lines, want %d:\n%s", len(out), len(wantLines), env.Stdout)
+		}
+		for i, re := range wantLines {
+			if !regexp.MustCompile(re).MatchString(strings.TrimRight(out[i], " ")) {
+				t.Errorf("line %d = %q, want %s", i+1, out[i], re)
+			}
+		}
+	})
+}
+
+func TestViewErrors(t *testing.T) {
+	env := newEnv(t)
+	tests := []struct {
+		name       string
+		args       []string
+		wantCode   int
+		wantStderr string
+	}{
+		{"unknown contact", []string{"999"}, 1, notFoundStderr},
+		{"contact of the other company", []string{"51"}, 1, notFoundStderr},
+		{"not a number", []string{"abc"}, 2, "error: invalid contact ID \"abc\": want a positive whole number\nRun 'convo contacts view --help' for usage.\n"},
+		{"zero", []string{"0"}, 2, "error: invalid contact ID \"0\""},
+		{"missing", nil, 2, "error: missing contact ID\n"},
+		{"two", []string{"1", "2"}, 2, "error: too many arguments"},
+		{"unknown field", []string{"1", "--fields", "email"}, 2, "error: unknown field \"email\" for contacts"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			run(t, env, tt.wantCode, append([]string{"contacts", "view"}, tt.args...)...)
+			if !strings.HasPrefix(env.Stderr.String(), tt.wantStderr) {
+				t.Errorf("stderr = %q, want it to start with %q", env.Stderr, tt.wantStderr)
+			}
+			if env.Stdout.Len() != 0 {
+				t.Errorf("stdout = %q, want nothing", env.Stdout)
+			}
+		})
+	}
+}

@@ -1,0 +1,161 @@
+package messages_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/cmd/cmdtest"
+)
+
+func TestListJSONIsTheAPIData(t *testing.T) {
+	env := cmdtest.New(t)
+	run(t, env, 0, "messages", "list", chat1, "-o", "json")
+	assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/chats/"+chat1+"/messages", nil).Data)
+	if env.Stderr.Len() != 0 {
+		t.Errorf("stderr = %q, want nothing (one page)", env.Stderr)
+	}
+}
+
+func TestListPlainColumns(t *testing.T) {
+	env := cmdtest.New(t)
+	msgs := listMessages(t, env, chat1)
+	run(t, env, 0, "messages", "list", chat1)
+	lines := strings.Split(strings.TrimSuffix(env.Stdout.String(), "\n"), "\n")
+	if len(lines) != chat1Messages {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), chat1Messages, env.Stdout)
+	}
+	// ID, AT, DIRECTION, TYPE, FROM (empty for the contact's messages), CONTENT.
+	incoming := strings.Join([]string{"1", msgs[0].CreatedAt.String(), "incoming", "text", "", "Olá, gostaria de saber o status do meu pedido 4521."}, "\t")
+	outgoing := strings.Join([]string{"3", msgs[2].CreatedAt.String(), "outgoing", "image", "Bruno Lima", "Foto do seu pedido já embalado"}, "\t")
+	if lines[0] != incoming || lines[2] != outgoing {
+		t.Errorf("lines 1 and 3 =\n%q\n%q\nwant\n%q\n%q", lines[0], lines[2], incoming, outgoing)
+	}
+}
+
+func TestListTable(t *testing.T) {
+	env := cmdtest.New(t)
+	env.SetTTY(false, true)
+	run(t, env, 0, "messages", "list", chat1, "--type", "template")
+	got := env.Stdout.String()
+	for _, want := range []string{"ID", "AT", "DIRECTION", "TYPE", "FROM", "CONTENT", "outgoing", "template", "Bruno Lima", "Seu pedido 4521 foi enviado."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("table lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+func TestListFilters(t *testing.T) {
+	env := cmdtest.New(t)
+	tests := []struct {
+		flags []string
+		ids   []int64
+	}{
+		{[]string{"--direction", "incoming"}, []int64{1, 4}},
+		{[]string{"--direction", "outgoing", "--visibility", "client"}, []int64{2, 3, 6}},
+		{[]string{"--visibility", "internal"}, []int64{5}},
+		{[]string{"--type", "document"}, []int64{4}},
+		{[]string{"--content", "PEDIDO"}, []int64{1, 3, 6}},
+		{[]string{"--attendant", "2", "--type", "text"}, []int64{2, 5}},
+		{[]string{"--attendant", "1"}, nil},
+	}
+	for _, tt := range tests {
+		var ids []int64
+		for _, m := range listMessages(t, env, chat1, tt.flags...) {
+			ids = append(ids, m.ID)
+		}
+		if !equalIDs(ids, tt.ids) {
+			t.Errorf("%v: ids %v, want %v", tt.flags, ids, tt.ids)
+		}
+	}
+}
+
+func equalIDs(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestListEmpty(t *testing.T) {
+	env := cmdtest.New(t)
+	run(t, env, 0, "messages", "list", chat1, "--type", "sticker")
+	if env.Stdout.Len() != 0 || env.Stderr.String() != "No messages match.\n" {
+		t.Errorf("stdout %q stderr %q", env.Stdout, env.Stderr)
+	}
+}
+
+func TestListPagination(t *testing.T) {
+	env := cmdtest.New(t)
+	run(t, env, 0, "messages", "list", chat1, "--per-page", "4", "-o", "json")
+	if got := decode[[]api.Message](t, env); len(got) != 4 {
+		t.Errorf("%d messages, want a page of 4", len(got))
+	}
+	if want := "Showing 4 of 6 (page 1 of 2). Use --all or --page 2.\n"; env.Stderr.String() != want {
+		t.Errorf("stderr = %q, want %q", env.Stderr, want)
+	}
+	if got := listMessages(t, env, chat1, "--per-page", "4"); len(got) != chat1Messages {
+		t.Errorf("--all: %d messages, want %d", len(got), chat1Messages)
+	}
+}
+
+func TestListRejectsBeforeAsking(t *testing.T) {
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"--type", "gif"}, `error: type: must be one of text, image, video, audio, document, sticker, vcard, template (got "gif")` + "\n"},
+		{[]string{"--direction", "in", "--visibility", "all"}, "error: invalid input:\n" +
+			`  - direction: must be one of incoming, outgoing (got "in")` + "\n" +
+			`  - visibility: must be one of client, internal (got "all")` + "\n"},
+		{[]string{"--attendant", "ana"}, "error: invalid attendant ID \"ana\": want a positive whole number\nRun 'convo messages list --help' for usage.\n"},
+	}
+	for _, tt := range tests {
+		env := cmdtest.New(t)
+		run(t, env, 2, append([]string{"messages", "list", chat1}, tt.args...)...)
+		if env.Stderr.String() != tt.stderr {
+			t.Errorf("%v: stderr\n%s\nwant\n%s", tt.args, env.Stderr, tt.stderr)
+		}
+	}
+	env := cmdtest.New(t)
+	run(t, env, 2, "messages", "list")
+	if !strings.HasPrefix(env.Stderr.String(), "error: missing chat token\n") {
+		t.Errorf("no argument: %q", env.Stderr)
+	}
+}
+
+func TestListUnknownChat(t *testing.T) {
+	env := cmdtest.New(t)
+	run(t, env, 1, "messages", "list", "no-such-chat")
+	if want := "error: Conversa ou canal não encontrado.\n"; env.Stderr.String() != want {
+		t.Errorf("stderr = %q, want %q", env.Stderr, want)
+	}
+}
+
+func TestListOfAnotherCompanysChat(t *testing.T) {
+	env := cmdtest.New(t)
+	env.Token = "sandbox-admin-2"
+	run(t, env, 1, "messages", "list", chat1)
+	if got := snapshot(t, env).chat1Messages; got != chat1Messages {
+		t.Fatalf("chat 1 changed: %d messages", got)
+	}
+}
+
+func TestListCompletesEnums(t *testing.T) {
+	env := cmdtest.New(t)
+	for flag, want := range map[string]string{
+		"--type":       "text\nimage\nvideo\naudio\ndocument\nsticker\nvcard\ntemplate\n:4\n",
+		"--direction":  "incoming\noutgoing\n:4\n",
+		"--visibility": "client\ninternal\n:4\n",
+	} {
+		run(t, env, 0, "__complete", "messages", "list", chat1, flag, "")
+		if got := env.Stdout.String(); got != want {
+			t.Errorf("%s completions = %q, want %q", flag, got, want)
+		}
+	}
+}

@@ -1,0 +1,38 @@
+package messages
+
+import "github.com/convo-cli/convo/internal/output"
+
+// messageSpec prints the messages of a chat. FROM is the attendant who sent
+// an outgoing message; incoming messages have no user, so it stays empty.
+// Direction and type are short enumerations, kept whole like ids.
+var messageSpec = output.Spec{
+	Noun: "messages",
+	Columns: []output.Column{
+		{Header: "ID", Path: "id", Kind: output.KindID},
+		{Header: "AT", Path: "created_at", Kind: output.KindTime},
+		{Header: "DIRECTION", Path: "direction", Kind: output.KindID},
+		{Header: "TYPE", Path: "type", Kind: output.KindID},
+		{Header: "FROM", Path: "user.name", Kind: output.KindText},
+		{Header: "CONTENT", Path: "content", Kind: output.KindText},
+	},
+	Fields: []string{"id", "signature", "content", "type", "token", "direction", "visibility",
+		"created_at", "is_forwarded", "user", "file"},
+}
+
+// sendResultSpec prints the result of a send: the message, the chat it went
+// to and the contact, which are three objects, hence the dotted paths. The
+// content shows what a template became once filled in.
+var sendResultSpec = output.Spec{
+	Noun: "messages",
+	Columns: []output.Column{
+		{Header: "MESSAGE ID", Path: "message.id", Kind: output.KindID},
+		{Header: "TOKEN", Path: "message.token", Kind: output.KindID},
+		{Header: "TYPE", Path: "message.type", Kind: output.KindID},
+		{Header: "CHAT", Path: "chat.token", Kind: output.KindID},
+		{Header: "CHAT STATUS", Path: "chat.status", Kind: output.KindID},
+		{Header: "PHONE", Path: "contact.phone", Kind: output.KindID},
+		{Header: "NAME", Path: "contact.name", Kind: output.KindText},
+		{Header: "CONTENT", Path: "message.content", Kind: output.KindText},
+	},
+	Fields: []string{"message", "chat", "contact"},
+}

@@ -1,0 +1,188 @@
+package messages
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/msgtemplate"
+	"github.com/convo-cli/convo/internal/prompt"
+	"github.com/convo-cli/convo/internal/resolve"
+	"github.com/convo-cli/convo/internal/validate"
+)
+
+// fillTemplate looks up the template and sets the body's template and
+// components: from --components, checked against the template, or built
+// from the value flags, asking on a terminal for every value not given. It
+// returns the rendered message and whether a person answered prompts.
+func (o *sendOptions) fillTemplate(c *api.Client, body *api.MessageSend) (preview string, asked bool, err error) {
+	t, err := resolve.Template(o.ctx, c, o.template, o.channel)
+	if err != nil {
+		return "", false, err
+	}
+	switch t.Status {
+	case "approved":
+	case "pending":
+		return "", false, cmdutil.InputErrorf("template %q is pending approval; only approved templates can be sent", t.Name)
+	default:
+		return "", false, cmdutil.InputErrorf("template %q was %s; only approved templates can be sent", t.Name, t.Status)
+	}
+	body.Template = &t.ID
+
+	if o.isGiven("components") {
+		comps, err := o.readComponents()
+		if err != nil {
+			return "", false, err
+		}
+		if err := msgtemplate.Check(*t, comps); err != nil {
+			return "", false, err
+		}
+		body.Components = comps
+		return msgtemplate.Content(*t, comps), false, nil
+	}
+
+	p, err := msgtemplate.Parse(*t)
+	if err != nil {
+		return "", false, cmdutil.InputErrorf("%v; send it with --components FILE", err)
+	}
+	values := p.NewValues()
+	if err := o.setValues(values); err != nil {
+		return "", false, err
+	}
+	if missing := values.Missing(); len(missing) > 0 {
+		if !o.f.IOStreams.CanPrompt() {
+			return "", false, missingValuesError(t.Name, missing)
+		}
+		if err := o.askValues(p, values); err != nil {
+			return "", false, err
+		}
+		asked = true
+	}
+	if body.Components, err = p.Components(values); err != nil {
+		return "", false, err
+	}
+	return p.Preview(values), asked, nil
+}
+
+// setValues applies --header-url, --header-text, --var and --button,
+// reporting every value that does not fit the template.
+func (o *sendOptions) setValues(v *msgtemplate.Values) error {
+	var errs validate.Errors
+	// add keeps a rule violation as it is (it names the value) and says
+	// which flag any other problem is about.
+	add := func(flag string, err error) {
+		var rule *validate.Error
+		if err != nil && !errors.As(err, &rule) {
+			err = fmt.Errorf("%s: %w", flag, err)
+		}
+		errs.Add(err)
+	}
+	if o.isGiven("header-url") {
+		add("--header-url", v.SetHeaderURL(o.headerURL))
+	}
+	if o.isGiven("header-text") {
+		add("--header-text", v.SetHeaderText(o.headerText))
+	}
+	assign := func(flag, want string, args []string, set func(key, value string) error) {
+		for _, arg := range args {
+			key, value, ok := strings.Cut(arg, "=")
+			if !ok || strings.TrimSpace(key) == "" {
+				add(fmt.Sprintf("--%s %q", flag, arg), fmt.Errorf("want %s", want))
+				continue
+			}
+			add(fmt.Sprintf("--%s %s", flag, key), set(key, value))
+		}
+	}
+	assign("var", "NAME=VALUE or NUMBER=VALUE", o.vars, v.SetVar)
+	assign("button", "INDEX=VALUE", o.buttons, v.SetButton)
+	return errs.Err()
+}
+
+// flagFor is the flag that gives a slot's value.
+func flagFor(s msgtemplate.Slot) string {
+	switch s.Kind {
+	case msgtemplate.HeaderMedia:
+		return "--header-url URL"
+	case msgtemplate.HeaderText:
+		return "--header-text TEXT"
+	case msgtemplate.BodyVariable:
+		return "--var " + s.Name + "=VALUE"
+	default:
+		return fmt.Sprintf("--button %d=VALUE", s.Index)
+	}
+}
+
+// missingValuesError names every value the template still needs and the
+// flag that gives it.
+func missingValuesError(name string, missing []msgtemplate.Slot) error {
+	lines := make([]string, len(missing))
+	for i, s := range missing {
+		lines[i] = fmt.Sprintf("  - %s: %s", s, flagFor(s))
+	}
+	it := "them"
+	if len(missing) == 1 {
+		it = "it"
+	}
+	return cmdutil.InputErrorf("template %q needs %d more %s; without a terminal to ask on, give %s with:\n%s",
+		name, len(missing), plural(len(missing), "value"), it, strings.Join(lines, "\n"))
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
+}
+
+// askValues asks for every missing value, one prompt each, showing the
+// message with the values filled in so far; each answer is checked as the
+// flag's value would be.
+func (o *sendOptions) askValues(p *msgtemplate.Template, v *msgtemplate.Values) error {
+	missing := v.Missing()
+	fmt.Fprintf(o.f.IOStreams.ErrOut, "Template %s needs %d more %s:\n%s\n\n", p.Name, len(missing), plural(len(missing), "value"), indent(p.Preview(v)))
+	ask := o.prompter()
+	for _, s := range missing {
+		answer, err := ask.Input(prompt.Input{Title: capitalize(s.String()), Description: p.Preview(v), Validate: s.Check})
+		if err != nil {
+			return err
+		}
+		if err := v.Set(s, answer); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func indent(text string) string {
+	return "  " + strings.ReplaceAll(text, "\n", "\n  ")
+}
+
+func capitalize(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+// readComponents reads the components array of --components: JSON with
+// only the fields of a component, so that a misspelt one is caught here.
+func (o *sendOptions) readComponents() ([]api.SendComponent, error) {
+	text, err := o.f.ReadText(o.components, "--components")
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.DisallowUnknownFields()
+	var comps []api.SendComponent
+	if err := dec.Decode(&comps); err != nil {
+		return nil, cmdutil.InputErrorf("--components: want a JSON array of components: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, cmdutil.InputErrorf("--components: unexpected data after the array")
+	}
+	return comps, nil
+}

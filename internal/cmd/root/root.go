@@ -1,0 +1,172 @@
+// Package root builds the convo command tree and runs it.
+package root
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/convo-cli/convo/internal/build"
+	apicmd "github.com/convo-cli/convo/internal/cmd/api"
+	"github.com/convo-cli/convo/internal/cmd/auth"
+	"github.com/convo-cli/convo/internal/cmd/channels"
+	"github.com/convo-cli/convo/internal/cmd/chats"
+	"github.com/convo-cli/convo/internal/cmd/completion"
+	configcmd "github.com/convo-cli/convo/internal/cmd/config"
+	"github.com/convo-cli/convo/internal/cmd/contacts"
+	"github.com/convo-cli/convo/internal/cmd/messages"
+	"github.com/convo-cli/convo/internal/cmd/notes"
+	sandboxcmd "github.com/convo-cli/convo/internal/cmd/sandbox"
+	"github.com/convo-cli/convo/internal/cmd/tags"
+	"github.com/convo-cli/convo/internal/cmd/templates"
+	"github.com/convo-cli/convo/internal/cmd/users"
+	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/prompt"
+)
+
+// NewCmdRoot builds the whole command tree on f.
+func NewCmdRoot(f *cmdutil.Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "convo <command> <subcommand> [flags]",
+		Short: "Work with your customer conversations from the command line",
+		Long: `convo talks to the customer-messaging API: contacts, chats, messages, templates,
+tags and attendants, with tables for people and exact JSON for scripts.
+
+Try it without an account on the built-in sandbox:
+
+  convo --sandbox contacts list`,
+		Version:       build.Get().Version,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			// The root's own flags: a command may have a flag of the same
+			// name (messages send --template) that shadows a global one.
+			return f.ResolveSettings(cmd.Root().PersistentFlags())
+		},
+	}
+	cmd.CompletionOptions.DisableDefaultCmd = true
+	cmd.SetVersionTemplate(build.Get().String() + "\n")
+	cmd.SetOut(f.IOStreams.Out)
+	cmd.SetErr(f.IOStreams.ErrOut)
+	cmd.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return &cmdutil.FlagError{Err: err}
+	})
+	cmdutil.Group(cmd)
+
+	pf := cmd.PersistentFlags()
+	pf.String("profile", "", "use the saved login `NAME` (env CONVO_PROFILE; default \"default\")")
+	pf.String("base-url", "", "API root `URL`, e.g. https://api.example.com (env CONVO_BASE_URL)")
+	pf.StringP("output", "o", "", "output `FORMAT`: table, plain, json, ndjson, csv or yaml (env CONVO_OUTPUT)")
+	pf.StringSlice("fields", nil, "`FIELDS` to show or keep, comma-separated; dotted paths allowed (contact.phone)")
+	pf.StringP("jq", "q", "", "filter JSON output with a jq `EXPRESSION`")
+	pf.StringP("template", "t", "", "format JSON output with a Go `TEMPLATE`")
+	pf.Int("page", 0, "fetch page `N` of a list")
+	pf.Int("per-page", 0, "`N` items per page, 1..100 (default 20; tags 50)")
+	pf.Bool("all", false, "fetch every page, streaming items as they arrive")
+	pf.Int("limit", 0, "stop after `N` items across pages")
+	pf.Bool("no-color", false, "no colour in output (env NO_COLOR)")
+	pf.Bool("debug", false, "log HTTP requests and responses to stderr, token masked (env CONVO_DEBUG=1)")
+	pf.Duration("timeout", 30*time.Second, "per-request `DURATION`")
+	pf.Int("max-retries", 3, "retries of a failed request, 0 disables")
+	pf.Bool("insecure-http", false, "allow sending the token over plain http to a host that is not loopback")
+	pf.String("default-country", "", "region `CC` of phone numbers without a country code, e.g. BR (env CONVO_DEFAULT_COUNTRY)")
+	pf.BoolP("yes", "y", false, "answer yes to confirmations (required for destructive commands without a terminal)")
+	pf.Bool("sandbox", false, "run against the built-in sandbox, in-process (env CONVO_SANDBOX=1)")
+	cmd.Flags().BoolP("version", "v", false, "print the version")
+
+	cmd.AddGroup(
+		&cobra.Group{ID: "core", Title: "Core commands:"},
+		&cobra.Group{ID: "more", Title: "More commands:"},
+	)
+	for _, sub := range []*cobra.Command{
+		contacts.NewCmdContacts(f), notes.NewCmdNotes(f), chats.NewCmdChats(f), messages.NewCmdMessages(f),
+		users.NewCmdUsers(f), tags.NewCmdTags(f), channels.NewCmdChannels(f), templates.NewCmdTemplates(f),
+	} {
+		sub.GroupID = "core"
+		cmd.AddCommand(sub)
+	}
+	for _, sub := range []*cobra.Command{
+		auth.NewCmdAuth(f), configcmd.NewCmdConfig(f), apicmd.NewCmdAPI(f), sandboxcmd.NewCmdSandbox(f), completion.NewCmdCompletion(f),
+		newCmdVersion(f.IOStreams),
+	} {
+		sub.GroupID = "more"
+		cmd.AddCommand(sub)
+	}
+	addHelpTopics(cmd)
+	return cmd
+}
+
+func newCmdVersion(ios *output.IOStreams) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version of convo",
+		Args:  cmdutil.NoArgs,
+		// The version needs no settings: skip the root's resolution.
+		PersistentPreRunE: func(*cobra.Command, []string) error { return nil },
+		Run: func(cmd *cobra.Command, args []string) {
+			fmt.Fprintln(ios.Out, build.Get().String())
+		},
+	}
+}
+
+// Run executes convo with args and returns the exit code.
+func Run(ctx context.Context, f *cmdutil.Factory, args []string) int {
+	cmd := NewCmdRoot(f)
+	cmd.SetArgs(args)
+	ran, err := cmd.ExecuteContextC(ctx)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	code := cmdutil.ExitCode(err)
+	if err != nil {
+		printError(f.IOStreams.ErrOut, ran, err, code)
+	}
+	return code
+}
+
+func printError(w io.Writer, cmd *cobra.Command, err error, code int) {
+	var partial *cmdutil.PartialError
+	switch {
+	case errors.Is(err, cmdutil.ErrSilent), errors.As(err, &partial):
+		return
+	case errors.Is(err, prompt.ErrCancelled):
+		fmt.Fprintln(w, "cancelled")
+		return
+	case code == cmdutil.ExitInterrupted:
+		fmt.Fprintln(w, "interrupted")
+		return
+	}
+	for i, line := range cmdutil.ErrorLines(err) {
+		if i == 0 {
+			line = "error: " + line
+		}
+		fmt.Fprintln(w, line)
+	}
+	var flagErr *cmdutil.FlagError
+	if errors.As(err, &flagErr) && cmd != nil {
+		fmt.Fprintf(w, "Run '%s --help' for usage.\n", cmd.CommandPath())
+	}
+}
+
+// Main runs convo as a process: it wires the real streams, cancels the run
+// on the first Ctrl-C or SIGTERM (a second one kills the process), and
+// returns the exit code.
+func Main() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // restore the default handling: the next Ctrl-C ends the process
+	}()
+	ios := output.System()
+	f := cmdutil.NewFactory(build.Get().Version, ios, openSandbox)
+	return Run(ctx, f, os.Args[1:])
+}

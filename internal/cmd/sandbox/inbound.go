@@ -1,0 +1,88 @@
+package sandboxcmd
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/config/credentials"
+	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/sandbox"
+	"github.com/convo-cli/convo/internal/validate"
+)
+
+type inboundOptions struct {
+	f       *cmdutil.Factory
+	ctx     context.Context
+	db      string
+	phone   string
+	channel string
+	text    string
+}
+
+func newCmdInbound(f *cmdutil.Factory, runF func(*inboundOptions) error) *cobra.Command {
+	opts := &inboundOptions{f: f}
+	cmd := &cobra.Command{
+		Use:   "inbound --phone P --channel TOKEN --text S",
+		Short: "Simulate a message from a customer",
+		Long: `Store a message as if the customer with --phone had sent it on --channel: the
+contact and an open chat are created when needed, the chat becomes "waiting",
+its unread count grows and the message becomes its last message.
+
+The company is the one of the sandbox token: CONVO_TOKEN, else sandbox-admin-1.`,
+		Example: `  convo sandbox inbound --phone 5511987654321 --channel chatapp-main-001 --text "Oi, meu pedido chegou?"
+  convo --sandbox chats list --status waiting`,
+		Args: cmdutil.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.ctx = cmd.Context()
+			if runF != nil {
+				return runF(opts)
+			}
+			return inboundRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.db, "db", "", "database `FILE` (default: sandbox.db in the data directory)")
+	fl.StringVar(&opts.phone, "phone", "", "`PHONE` of the customer, with country code")
+	fl.StringVar(&opts.channel, "channel", "", "`TOKEN` of the channel the message arrives on")
+	fl.StringVar(&opts.text, "text", "", "`TEXT` of the message")
+	return cmd
+}
+
+func inboundRun(opts *inboundOptions) error {
+	var errs validate.Errors
+	phone, err := validate.Phone("phone", opts.phone, opts.f.Settings.DefaultCountry)
+	errs.Add(err)
+	errs.Add(validate.ChannelToken("channel", opts.channel))
+	errs.Add(validate.Required("text", opts.text))
+	if err := errs.Err(); err != nil {
+		return err
+	}
+	db := opts.db
+	if db == "" {
+		if db, err = defaultDB(); err != nil {
+			return err
+		}
+	}
+	if _, err := os.Stat(db); err != nil {
+		return cmdutil.InputErrorf("no sandbox database at %s: start one with `convo sandbox serve` or any `convo --sandbox` command", db)
+	}
+	store, err := sandbox.Open(opts.ctx, db)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	token := sandbox.AdminToken1
+	if t := os.Getenv(credentials.EnvToken); t != "" {
+		token = t
+	}
+	msg, err := sandbox.Inbound(opts.ctx, store, token, phone, opts.channel, opts.text)
+	if err != nil {
+		return err
+	}
+	output.Success(opts.f.IOStreams, fmt.Sprintf("Message %d from %s stored on channel %s", msg.ID, phone, opts.channel), nil)
+	return nil
+}

@@ -1,0 +1,39 @@
+// Package sandboxcmd holds the `convo sandbox` commands.
+package sandboxcmd
+
+import (
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/config"
+)
+
+// NewCmdSandbox builds `convo sandbox` and its subcommands.
+func NewCmdSandbox(f *cmdutil.Factory) *cobra.Command {
+	cmd := cmdutil.Group(&cobra.Command{
+		Use:   "sandbox <command>",
+		Short: "Run the built-in sandbox: the whole API on your machine",
+		Long: `The sandbox is the whole API served from a local SQLite database, seeded with two
+companies, channels of every type, templates, attendants, tags, contacts and chats.
+Use it to try convo without an account, to develop scripts, and in tests.
+
+  convo --sandbox <command>   runs a command against the sandbox in-process
+  convo sandbox serve         serves it over HTTP for curl, scripts and SDKs
+
+Both use the same database file in the data directory unless --db says otherwise;
+it is created and seeded on first use, and --reset (or deleting it) starts over.`,
+	})
+	cmd.AddCommand(newCmdServe(f, nil), newCmdInbound(f, nil))
+	return cmd
+}
+
+// defaultDB is the database of `--sandbox` and of `sandbox serve` without --db.
+func defaultDB() (string, error) {
+	dir, err := config.DataDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "sandbox.db"), nil
+}

@@ -1,0 +1,37 @@
+package templates
+
+import "github.com/convo-cli/convo/internal/output"
+
+// templateFields are every top-level field of a template.
+var templateFields = []string{"id", "name", "language", "category", "status", "components", "channel", "created_at", "updated_at"}
+
+// listSpec prints templates in a list.
+var listSpec = output.Spec{
+	Noun: "templates",
+	Columns: []output.Column{
+		{Header: "ID", Path: "id", Kind: output.KindID},
+		{Header: "NAME", Path: "name", Kind: output.KindID},
+		{Header: "LANGUAGE", Path: "language", Kind: output.KindID},
+		{Header: "CATEGORY", Path: "category", Kind: output.KindID},
+		{Header: "STATUS", Path: "status", Kind: output.KindID},
+		{Header: "CHANNEL", Path: "channel.name"},
+	},
+	Fields: templateFields,
+}
+
+// viewSpec prints one template; its components follow in table output.
+var viewSpec = output.Spec{
+	Noun: "templates",
+	Columns: []output.Column{
+		{Header: "ID", Path: "id", Kind: output.KindID},
+		{Header: "NAME", Path: "name", Kind: output.KindID},
+		{Header: "LANGUAGE", Path: "language", Kind: output.KindID},
+		{Header: "CATEGORY", Path: "category", Kind: output.KindID},
+		{Header: "STATUS", Path: "status", Kind: output.KindID},
+		{Header: "CHANNEL", Path: "channel.name"},
+		{Header: "CHANNEL TOKEN", Path: "channel.token", Kind: output.KindID},
+		{Header: "CREATED", Path: "created_at", Kind: output.KindTime},
+		{Header: "UPDATED", Path: "updated_at", Kind: output.KindTime},
+	},
+	Fields: templateFields,
+}
