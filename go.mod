@@ -86,3 +86,7 @@ require (
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 )
+
+// Upstream v1.8.1 with its metadata decoded on first use instead of in init():
+// see third_party/github.com/nyaruka/phonenumbers/PATCH.md.
+replace github.com/nyaruka/phonenumbers v1.8.1 => ./third_party/github.com/nyaruka/phonenumbers

@@ -93,6 +93,9 @@ func New(opts Options) (*Client, error) {
 	return c, nil
 }
 
+// redact masks the client's token in text that came from the server.
+func (c *Client) redact(s string) string { return redactToken(s, c.token) }
+
 // IsLoopback reports whether host names this machine: localhost and its
 // subdomains (RFC 6761) or a loopback address.
 func IsLoopback(host string) bool {
@@ -169,6 +172,9 @@ func (c *Client) Do(ctx context.Context, r Request) (*Response, error) {
 		if !retry {
 			return c.finish(ctx, r, resp, err, attempt)
 		}
+		// Say why nothing happens for a while: a server may ask for up to
+		// MaxRetryWait.
+		c.debug.retry(wait, attempt+1, c.maxRetries)
 		if cancelled := c.sleep(ctx, wait); cancelled != nil {
 			// The caller gave up (Ctrl-C) while waiting to retry.
 			return resp, &TransportError{Method: r.Method, Path: r.Path, Err: cancelled, Retries: attempt}
@@ -238,7 +244,7 @@ func (c *Client) attempt(ctx context.Context, method string, u *url.URL, payload
 		return nil, err
 	}
 	defer hresp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(hresp.Body, MaxResponseBytes+1))
+	data, err := readBody(hresp)
 	if err == nil && len(data) > MaxResponseBytes {
 		err = &permanentError{fmt.Errorf("response body larger than %d MiB", MaxResponseBytes>>20)}
 	}
@@ -254,6 +260,21 @@ func (c *Client) attempt(ctx context.Context, method string, u *url.URL, payload
 	return &Response{StatusCode: hresp.StatusCode, Header: hresp.Header, Body: data}, nil
 }
 
+// readBody reads a response body up to one byte past MaxResponseBytes, which
+// tells a body that is too large. When the server said how long the body is,
+// the buffer is allocated once at that size rather than grown by doubling:
+// for a page of 100 contacts that was eight allocations and copies.
+func readBody(resp *http.Response) ([]byte, error) {
+	r := io.LimitReader(resp.Body, MaxResponseBytes+1)
+	if n := resp.ContentLength; n > 0 && n <= MaxResponseBytes {
+		// MinRead of room past the end lets ReadFrom see EOF without growing.
+		buf := bytes.NewBuffer(make([]byte, 0, n+bytes.MinRead))
+		_, err := buf.ReadFrom(r)
+		return buf.Bytes(), err
+	}
+	return io.ReadAll(r)
+}
+
 // finish turns the last attempt's outcome into the result of Do.
 // An answer that arrived is reported even when the caller has given up since:
 // a POST that succeeded must not look failed.
@@ -266,7 +287,7 @@ func (c *Client) finish(ctx context.Context, r Request, resp *Response, err erro
 		}
 		return nil, &TransportError{Method: r.Method, Path: r.Path, Err: err, Retries: retries}
 	}
-	apiErr := resp.decode()
+	apiErr := resp.decode(c.redact)
 	if apiErr != nil {
 		apiErr.Method, apiErr.Path, apiErr.Retries = r.Method, r.Path, retries
 		return resp, apiErr
@@ -274,8 +295,11 @@ func (c *Client) finish(ctx context.Context, r Request, resp *Response, err erro
 	return resp, nil
 }
 
-// decode fills the envelope and returns the error the response stands for, if any.
-func (resp *Response) decode() *Error {
+// decode fills the envelope and returns the error the response stands for, if
+// any. The error's text goes through redact: a proxy's error page or a
+// careless server may quote the request's Authorization header, and error
+// messages are printed and logged.
+func (resp *Response) decode(redact func(string) string) *Error {
 	trimmed := bytes.TrimSpace(resp.Body)
 	jsonErr := json.Unmarshal(trimmed, &resp.Envelope)
 	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
@@ -284,7 +308,7 @@ func (resp *Response) decode() *Error {
 		// An empty success (204 or a bare 200) has nothing to decode.
 		return nil
 	case jsonErr != nil:
-		return &Error{StatusCode: resp.StatusCode, Message: nonJSONMessage(resp, jsonErr)}
+		return &Error{StatusCode: resp.StatusCode, Message: nonJSONMessage(resp, jsonErr, redact)}
 	case ok && (resp.Envelope.Success == nil || *resp.Envelope.Success):
 		return nil
 	}
@@ -292,12 +316,20 @@ func (resp *Response) decode() *Error {
 	if msg == "" {
 		msg = fmt.Sprintf("HTTP %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
 	}
-	return &Error{StatusCode: resp.StatusCode, Message: msg, Errors: resp.Envelope.Errors}
+	items := make([]ErrorItem, len(resp.Envelope.Errors))
+	for i, it := range resp.Envelope.Errors {
+		items[i] = ErrorItem{Code: redact(it.Code), Field: redact(it.Field), Message: redact(it.Message)}
+	}
+	if len(items) == 0 {
+		items = nil
+	}
+	return &Error{StatusCode: resp.StatusCode, Message: redact(msg), Errors: items}
 }
 
 // nonJSONMessage describes a body that is not an envelope, such as the HTML
-// error page of a proxy, without dumping it.
-func nonJSONMessage(resp *Response, jsonErr error) string {
+// error page of a proxy, without dumping it; the quoted start of the body is
+// redacted before it is cut, so that no part of a secret survives the cut.
+func nonJSONMessage(resp *Response, jsonErr error, redact func(string) string) string {
 	ctype := resp.Header.Get("Content-Type")
 	if ctype == "" {
 		ctype = "no content type"
@@ -307,12 +339,12 @@ func nonJSONMessage(resp *Response, jsonErr error) string {
 		return fmt.Sprintf("%s: the response is JSON but not an API envelope (%v)", status, jsonErr)
 	}
 	return fmt.Sprintf("%s: the server answered with something that is not JSON (%s, %d bytes)%s",
-		status, ctype, len(resp.Body), snippet(resp.Body))
+		status, redact(ctype), len(resp.Body), snippet(redact(string(resp.Body))))
 }
 
 // snippet quotes the start of a body as one short line of text.
-func snippet(body []byte) string {
-	text := strings.Join(strings.Fields(stripTags(string(body))), " ")
+func snippet(body string) string {
+	text := strings.Join(strings.Fields(stripTags(body)), " ")
 	if text == "" {
 		return ""
 	}

@@ -53,6 +53,14 @@ func (d *debugLog) failure(err error) {
 	d.write(fmt.Sprintf("! %v\n", err))
 }
 
+// retry logs the wait before retry number n of total.
+func (d *debugLog) retry(wait time.Duration, n, total int) {
+	if d == nil {
+		return
+	}
+	d.write(fmt.Sprintf("! retry %d of %d in %s\n", n, total, wait.Round(time.Millisecond)))
+}
+
 func (d *debugLog) headers(b *strings.Builder, prefix string, h http.Header) {
 	keys := make([]string, 0, len(h))
 	for k := range h {
@@ -86,11 +94,14 @@ func (d *debugLog) body(b *strings.Builder, prefix string, body []byte) {
 	fmt.Fprintf(b, "%s\n%s\n", prefix, text)
 }
 
-func (d *debugLog) redact(s string) string {
-	if d.token == "" {
+func (d *debugLog) redact(s string) string { return redactToken(s, d.token) }
+
+// redactToken masks every occurrence of token in s.
+func redactToken(s, token string) string {
+	if token == "" {
 		return s
 	}
-	return strings.ReplaceAll(s, d.token, "***")
+	return strings.ReplaceAll(s, token, "***")
 }
 
 func (d *debugLog) write(s string) {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -26,6 +27,8 @@ type Pager[T any] struct {
 	follow bool
 	limit  int
 	last   Pagination
+	// autoSize is true when the pager chose per_page itself (see Follow).
+	autoSize bool
 }
 
 func newPager[T any](c *Client, path string, q url.Values) *Pager[T] {
@@ -33,9 +36,15 @@ func newPager[T any](c *Client, path string, q url.Values) *Pager[T] {
 	return &Pager[T]{c: c, path: path, query: q, page: max(page, 1)}
 }
 
-// Follow makes the pager go on through every page when all is true.
+// Follow makes the pager go on through every page when all is true. When
+// no page size was asked for and the walk starts at the first page, pages
+// are as large as the API serves: the same items in a fifth of the requests.
 func (p *Pager[T]) Follow(all bool) *Pager[T] {
 	p.follow = all
+	if all && p.page == 1 && p.query.Get("per_page") == "" {
+		p.query.Set("per_page", strconv.Itoa(MaxPerPage))
+		p.autoSize = true
+	}
 	return p
 }
 
@@ -43,7 +52,7 @@ func (p *Pager[T]) Follow(all bool) *Pager[T] {
 // asked for, pages are sized to fetch no more than needed.
 func (p *Pager[T]) Limit(n int) *Pager[T] {
 	p.limit = n
-	if n > 0 && p.query.Get("per_page") == "" {
+	if n > 0 && (p.query.Get("per_page") == "" || p.autoSize) {
 		p.query.Set("per_page", strconv.Itoa(min(n, MaxPerPage)))
 	}
 	return p
@@ -52,7 +61,8 @@ func (p *Pager[T]) Limit(n int) *Pager[T] {
 // Pagination is the pagination of the last page fetched.
 func (p *Pager[T]) Pagination() Pagination { return p.last }
 
-// RawPage is one page of a list as the server sent it.
+// RawPage is one page of a list as the server sent it. Its items are valid
+// JSON: the client decoded, and so checked, the whole answer first.
 type RawPage struct {
 	Items      []json.RawMessage
 	Pagination Pagination
@@ -72,9 +82,12 @@ func (p *Pager[T]) RawPages(ctx context.Context) iter.Seq2[*RawPage, error] {
 				return
 			}
 			rp := &RawPage{}
-			if err := decodeInto(resp, &rp.Items); err != nil {
-				yield(nil, fmt.Errorf("GET %s: %w", p.path, err))
-				return
+			var ok bool
+			if rp.Items, ok = splitArray(resp.Envelope.Data); !ok {
+				if err := decodeInto(resp, &rp.Items); err != nil {
+					yield(nil, fmt.Errorf("GET %s: %w", p.path, err))
+					return
+				}
 			}
 			if pg := resp.Envelope.Pagination; pg != nil {
 				rp.Pagination = *pg
@@ -145,6 +158,41 @@ func (p *Pager[T]) Collect(ctx context.Context) ([]T, error) {
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+// splitArray cuts a JSON array into its elements without decoding them. The
+// array must be valid JSON, as the data of a response is: the envelope was
+// decoded, and so checked, whole. Splitting on the commas outside strings
+// and brackets takes one cheap pass, where json.Unmarshal into
+// []json.RawMessage would check every byte again and then scan it once more.
+// ok is false when data is not an array.
+func splitArray(data json.RawMessage) (items []json.RawMessage, ok bool) {
+	data = bytes.TrimSpace(data)
+	if len(data) < 2 || data[0] != '[' {
+		return nil, false
+	}
+	items = []json.RawMessage{}
+	inString, depth, start := false, 0, 1
+	for i := 1; i < len(data)-1; i++ {
+		switch c := data[i]; {
+		case inString && c == '\\':
+			i++ // the escaped character, a quote maybe
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			depth--
+		case c == ',' && depth == 0:
+			items = append(items, bytes.TrimSpace(data[start:i]))
+			start = i + 1
+		}
+	}
+	if last := bytes.TrimSpace(data[start : len(data)-1]); len(last) > 0 {
+		items = append(items, last)
+	}
+	return items, true
 }
 
 func cloneValues(v url.Values) url.Values {

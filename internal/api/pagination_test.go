@@ -260,8 +260,35 @@ func TestPagerPages(t *testing.T) {
 			pager: func(c *Client) *Pager[Tag] {
 				return c.ListTags(TagListParams{}).Follow(true)
 			},
-			wantIDs: []int64{}, wantPages: []int{1}, wantPerPage: "",
-			wantPageInfo: Pagination{Total: 0, PerPage: 10, CurrentPage: 1, LastPage: 1},
+			wantIDs: []int64{}, wantPages: []int{1}, wantPerPage: "100",
+			wantPageInfo: Pagination{Total: 0, PerPage: 100, CurrentPage: 1, LastPage: 1},
+		},
+		{
+			name:   "follow without a size asks for the largest pages",
+			server: &pagedServer{total: 250},
+			pager: func(c *Client) *Pager[Tag] {
+				return c.ListTags(TagListParams{}).Follow(true)
+			},
+			wantIDs: idRange(1, 250), wantPages: []int{1, 2, 3}, wantPerPage: "100",
+			wantPageInfo: Pagination{Total: 250, PerPage: 100, CurrentPage: 3, LastPage: 3},
+		},
+		{
+			name:   "follow from a given page keeps the server's size",
+			server: &pagedServer{total: 25},
+			pager: func(c *Client) *Pager[Tag] {
+				return c.ListTags(TagListParams{ListOptions: ListOptions{Page: 2}}).Follow(true)
+			},
+			wantIDs: idRange(11, 25), wantPages: []int{2, 3}, wantPerPage: "",
+			wantPageInfo: Pagination{Total: 25, PerPage: 10, CurrentPage: 3, LastPage: 3},
+		},
+		{
+			name:   "follow without a size and a limit",
+			server: &pagedServer{total: 250},
+			pager: func(c *Client) *Pager[Tag] {
+				return c.ListTags(TagListParams{}).Follow(true).Limit(30)
+			},
+			wantIDs: idRange(1, 30), wantPages: []int{1}, wantPerPage: "30",
+			wantPageInfo: Pagination{Total: 250, PerPage: 30, CurrentPage: 1, LastPage: 9},
 		},
 	}
 	for _, tt := range tests {

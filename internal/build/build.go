@@ -56,8 +56,12 @@ func fill(i Info) Info {
 func Get() Info { return info() }
 
 // String renders the information as `convo version` prints it.
-func (i Info) String() string {
-	s := "convo version " + i.Version
+func (i Info) String() string { return "convo version " + i.Detail() }
+
+// Detail is the version with the commit and build date that are known, as
+// in "1.2.3 (commit abc123, built 2026-11-01T10:00:00Z)".
+func (i Info) Detail() string {
+	s := i.Version
 	if i.Commit != "" {
 		s += " (commit " + i.Commit
 		if i.Date != "" {

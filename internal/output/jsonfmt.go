@@ -20,6 +20,7 @@ type jsonStyle struct {
 // appendJSON writes raw JSON in the given style without decoding it, so the
 // server's key order, number spellings and string escapes survive. depth is
 // the nesting level the value sits at (1 for an item of a streamed array).
+// raw must be valid JSON: compact JSON is copied without a second check.
 func appendJSON(dst *bytes.Buffer, raw []byte, style jsonStyle, depth int) error {
 	// json.Indent would copy trailing whitespace; the caller ends the line.
 	raw = bytes.TrimSpace(raw)
@@ -33,6 +34,11 @@ func appendJSON(dst *bytes.Buffer, raw []byte, style jsonStyle, depth int) error
 		}
 	case style.indent:
 		err = json.Indent(dst, raw, strings.Repeat(jsonIndent, depth), jsonIndent)
+	case isCompact(raw):
+		// What the API sends usually is compact already, and every caller
+		// has checked that raw is valid: copying it spares json.Compact's
+		// second validation, a third of the CPU of `list --all -o ndjson`.
+		dst.Write(raw)
 	default:
 		err = json.Compact(dst, raw)
 	}
@@ -40,6 +46,23 @@ func appendJSON(dst *bytes.Buffer, raw []byte, style jsonStyle, depth int) error
 		return fmt.Errorf("format JSON: %w", err)
 	}
 	return nil
+}
+
+// isCompact reports whether JSON has no whitespace outside its strings,
+// which is what json.Compact removes.
+func isCompact(raw []byte) bool {
+	inString := false
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case inString && c == '\\':
+			i++ // the escaped character, a quote maybe
+		case c == '"':
+			inString = !inString
+		case !inString && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
+			return false
+		}
+	}
+	return true
 }
 
 // colorizeJSON lays out valid JSON like json.Indent or json.Compact would,

@@ -64,11 +64,46 @@ func TestColorizeColours(t *testing.T) {
 	}
 }
 
-func TestAppendJSONRejectsInvalid(t *testing.T) {
-	for _, style := range []jsonStyle{{}, {indent: true}, {color: &ColorScheme{enabled: true}}} {
-		var b bytes.Buffer
-		if err := appendJSON(&b, []byte(`{"a":`), style, 0); err == nil {
-			t.Errorf("style %+v accepted invalid JSON", style)
+// Invalid JSON never reaches the output, in any format: printers check items
+// before formatting them, and the compact copy of appendJSON relies on it.
+func TestPrintersRejectInvalidJSON(t *testing.T) {
+	for _, format := range Formats {
+		for _, item := range []string{`{"id":`, `{"id": 1,}`, `{"id":1}x`} {
+			ios, stdout, _ := testStreams(false)
+			opts := Options{Format: Format(format)}
+			l, err := NewList(ios, opts, contactSpec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := l.Add(json.RawMessage(item)); err == nil {
+				t.Errorf("-o %s: list item %s accepted", format, item)
+			}
+			if err := PrintObject(ios, opts, contactSpec, json.RawMessage(item)); err == nil {
+				t.Errorf("-o %s: object %s accepted", format, item)
+			}
+			if stdout.Len() > 0 {
+				t.Errorf("-o %s: printed %q for %s", format, stdout, item)
+			}
+		}
+	}
+}
+
+func TestIsCompact(t *testing.T) {
+	tests := []struct {
+		json string
+		want bool
+	}{
+		{`{"id":1,"name":"Ana Souza","tags":[]}`, true},
+		{`{"id": 1}`, false},
+		{"[1,\n2]", false},
+		{`{"a":"x\"y z","b":"\\"}`, true},
+		{`{"a":"\\" ,"b":1}`, false},
+		{`"tab\tin a string"`, true},
+		{"{\"a\":1}\t", false},
+	}
+	for _, tt := range tests {
+		if got := isCompact([]byte(tt.json)); got != tt.want {
+			t.Errorf("isCompact(%s) = %v, want %v", tt.json, got, tt.want)
 		}
 	}
 }

@@ -350,8 +350,11 @@ func TestJSONStreamsItems(t *testing.T) {
 		if err := l.Add(contacts[0]); err != nil {
 			t.Fatal(err)
 		}
+		if err := l.Flush(); err != nil {
+			t.Fatal(err)
+		}
 		if !strings.Contains(stdout.String(), "9007199254740993") {
-			t.Fatalf("tty=%v: the first item must be written before the second is added; stdout = %q", tty, stdout)
+			t.Fatalf("tty=%v: the first page must be written before the second is added; stdout = %q", tty, stdout)
 		}
 		if err := l.Add(contacts[1]); err != nil {
 			t.Fatal(err)
@@ -379,8 +382,11 @@ func TestOtherFormatsStream(t *testing.T) {
 		if err := l.Add(contacts[1]); err != nil {
 			t.Fatal(err)
 		}
+		if err := l.Flush(); err != nil {
+			t.Fatal(err)
+		}
 		if !strings.Contains(stdout.String(), "818012345678") {
-			t.Errorf("%s: item not written when added; stdout = %q", format, stdout)
+			t.Errorf("%s: item not written when its page ended; stdout = %q", format, stdout)
 		}
 	}
 }

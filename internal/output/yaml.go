@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -86,5 +87,12 @@ func nextYAMLNode(dec *json.Decoder) (*yaml.Node, error) {
 // stringNode is tagged !!str so that strings such as "true" or "0042" are
 // quoted instead of turning into other types.
 func stringNode(s string) *yaml.Node {
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+	if strings.Contains(s, "\n") && strings.IndexAny(s, " \t\n") == 0 {
+		// yaml.v3 writes a multi-line string as a literal block, which
+		// cannot start with a tab (the output does not parse) or a line
+		// break (it reads back as another string). Quoted, it survives.
+		n.Style = yaml.DoubleQuotedStyle
+	}
+	return n
 }

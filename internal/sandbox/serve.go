@@ -7,6 +7,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -29,6 +31,10 @@ const DefaultAddr = "127.0.0.1:8080"
 // shutdownTimeout bounds how long Serve waits for requests in flight when it stops.
 const shutdownTimeout = 5 * time.Second
 
+// serveGCPercent is the garbage collector's target while Serve runs, unless
+// the GOGC environment variable sets one.
+const serveGCPercent = 400
+
 // ServeConfig configures Serve.
 type ServeConfig struct {
 	// Addr is the address to listen on; empty means DefaultAddr. Port 0
@@ -47,6 +53,13 @@ type ServeConfig struct {
 // seed's tokens to stdout, serves, and on cancellation lets requests in
 // flight finish before closing the database. Warnings go to stderr.
 func Serve(ctx context.Context, cfg ServeConfig, stdout, stderr io.Writer) (err error) {
+	if os.Getenv("GOGC") == "" {
+		// The live heap of a server is a few megabytes, so the default
+		// (collect when it doubles) runs the collector every few hundred
+		// requests; letting it grow fivefold takes a tenth off the CPU
+		// time of a request, for some tens of megabytes.
+		defer debug.SetGCPercent(debug.SetGCPercent(serveGCPercent))
+	}
 	dsn := cfg.DB
 	if dsn == "" {
 		dsn = ":memory:"

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -25,9 +26,10 @@ import (
 // (busy_timeout) before anything is read, and its prepared statements stay
 // prepared across transactions.
 type Store struct {
-	read   *stmtCache
-	w      *writer
-	tmpDir string // holds the database of ":memory:", removed on Close
+	read    *stmtCache
+	w       *writer
+	cursors pageCursors
+	tmpDir  string // holds the database of ":memory:", removed on Close
 }
 
 // writer is the write connection and the right to use it.
@@ -43,9 +45,11 @@ type writer struct {
 // process before giving up with SQLITE_BUSY.
 const busyTimeout = 5 * time.Second
 
-// schemaVersion is stored in PRAGMA user_version; a database made by another
-// version of the schema is refused rather than misread.
-const schemaVersion = 1
+// migrations[i] takes a database from schema version i (0: empty) to i+1.
+// The version is stored in PRAGMA user_version; a database of an older
+// version is upgraded when opened, one of a newer version is refused rather
+// than misread.
+var migrations = [][]string{schema, contactStats}
 
 var registerFold sync.Once
 
@@ -148,30 +152,31 @@ func (s *Store) Close() error {
 	return errors.Join(errs...)
 }
 
-// migrate creates the schema in a new database and checks the version of an
-// existing one.
+// migrate creates the schema in a new database and brings an existing one
+// up to date.
 func (s *Store) migrate(ctx context.Context) error {
 	return s.tx(ctx, func(tx *txn) error {
 		var version int
 		if err := tx.w.conn.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 			return fmt.Errorf("read schema version: %w", err)
 		}
-		switch version {
-		case schemaVersion:
-			return nil
-		case 0:
-			return createSchema(tx)
+		if version < 0 || version > len(migrations) {
+			return fmt.Errorf("the database has schema version %d, this program uses %d: reset it (convo sandbox serve --reset) or delete the file", version, len(migrations))
 		}
-		return fmt.Errorf("the database has schema version %d, this program uses %d: reset it (convo sandbox serve --reset) or delete the file", version, schemaVersion)
+		return upgradeSchema(tx, version)
 	})
 }
 
-// createSchema runs its statements unprepared: they run once, and prepared
+// upgradeSchema applies the migrations a database of schema version from
+// lacks. It runs the statements unprepared: they run once, and prepared
 // copies would be invalidated by the next schema change anyway.
-func createSchema(tx *txn) error {
-	for _, stmt := range append(schema, fmt.Sprintf("PRAGMA user_version = %d", schemaVersion)) {
+func upgradeSchema(tx *txn, from int) error {
+	if from == len(migrations) {
+		return nil
+	}
+	for _, stmt := range append(slices.Concat(migrations[from:]...), fmt.Sprintf("PRAGMA user_version = %d", len(migrations))) {
 		if _, err := tx.w.conn.ExecContext(tx.ctx, stmt); err != nil {
-			return fmt.Errorf("create schema: %w", err)
+			return fmt.Errorf("upgrade schema from version %d: %w", from, err)
 		}
 	}
 	return nil
@@ -186,7 +191,7 @@ func (s *Store) Reset(ctx context.Context) error {
 				return err
 			}
 		}
-		return createSchema(tx)
+		return upgradeSchema(tx, 0)
 	})
 	if err != nil {
 		return fmt.Errorf("reset database: %w", err)
@@ -196,7 +201,7 @@ func (s *Store) Reset(ctx context.Context) error {
 
 // tables lists every table, parents before children.
 var tables = []string{"meta", "companies", "users", "channels", "user_channels", "custom_fields", "tags",
-	"contacts", "contact_tags", "notes", "chats", "chat_tags", "messages", "templates"}
+	"contacts", "contact_stats", "contact_tags", "notes", "chats", "chat_tags", "messages", "templates"}
 
 // schema creates the tables in the order of tables. Timestamps are Unix
 // microseconds. Uniqueness rules of the API live here, so that concurrent
@@ -353,6 +358,43 @@ var schema = []string{
 	`CREATE INDEX templates_channel ON templates (channel_id)`,
 }
 
+// contactStats (schema version 2) keeps, per company, the number of
+// contacts and a version that every change to one of its contacts or to
+// their tags moves on. Triggers maintain both, so no write can forget them.
+// Counting a company's contacts walks its whole index, and at 100,000
+// contacts that was most of the cost of every page of the list; the version
+// tells whether a page boundary remembered earlier still holds (see
+// pageCursors). A version starts at a random number, so that a database
+// reset under a running server cannot bring back a version it remembers.
+var contactStats = []string{
+	`CREATE TABLE contact_stats (
+		company_id INTEGER PRIMARY KEY REFERENCES companies(id) ON DELETE CASCADE,
+		total INTEGER NOT NULL,
+		version INTEGER NOT NULL
+	)`,
+	`CREATE TRIGGER contacts_insert_stats AFTER INSERT ON contacts BEGIN
+		INSERT INTO contact_stats (company_id, total, version) VALUES (NEW.company_id, 1, random() % 1000000000000)
+			ON CONFLICT (company_id) DO UPDATE SET total = total + 1, version = version + 1;
+	END`,
+	`CREATE TRIGGER contacts_delete_stats AFTER DELETE ON contacts BEGIN
+		UPDATE contact_stats SET total = total - 1, version = version + 1 WHERE company_id = OLD.company_id;
+	END`,
+	`CREATE TRIGGER contacts_update_stats AFTER UPDATE ON contacts BEGIN
+		UPDATE contact_stats SET version = version + 1 WHERE company_id IN (OLD.company_id, NEW.company_id);
+	END`,
+	`CREATE TRIGGER contact_tags_insert_stats AFTER INSERT ON contact_tags BEGIN
+		UPDATE contact_stats SET version = version + 1
+			WHERE company_id = (SELECT company_id FROM contacts WHERE id = NEW.contact_id);
+	END`,
+	`CREATE TRIGGER contact_tags_delete_stats AFTER DELETE ON contact_tags BEGIN
+		UPDATE contact_stats SET version = version + 1
+			WHERE company_id = (SELECT company_id FROM contacts WHERE id = OLD.contact_id);
+	END`,
+	// A database of version 1 already has contacts.
+	`INSERT INTO contact_stats (company_id, total, version)
+		SELECT company_id, count(*), random() % 1000000000000 FROM contacts GROUP BY company_id`,
+}
+
 // stmtCache prepares each distinct query once per pool. Filters make list
 // queries dynamic, but their combinations are few, so every query text the
 // server builds ends up prepared and reused.
@@ -506,7 +548,10 @@ func (s *Store) tx(ctx context.Context, fn func(tx *txn) error) (err error) {
 		return ctx.Err()
 	}
 	defer func() { s.w.turn <- struct{}{} }()
-	if _, err := s.w.conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+	// BEGIN, COMMIT and ROLLBACK are prepared once too, like fn's statements.
+	tx := &txn{ctx: ctx, w: s.w}
+	ending := &txn{ctx: context.WithoutCancel(ctx), w: s.w}
+	if _, err := tx.exec("BEGIN IMMEDIATE"); err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
 	committed := false
@@ -515,14 +560,14 @@ func (s *Store) tx(ctx context.Context, fn func(tx *txn) error) (err error) {
 			// Also after a panic of fn: the connection must leave the
 			// transaction before the next writer's turn. An error means
 			// SQLite already rolled back (an interrupted statement).
-			_, _ = s.w.conn.ExecContext(context.WithoutCancel(ctx), "ROLLBACK")
+			_, _ = ending.exec("ROLLBACK")
 		}
 	}()
-	if err := fn(&txn{ctx: ctx, w: s.w}); err != nil {
+	if err := fn(tx); err != nil {
 		return err
 	}
 	// Once fn succeeded the work is kept, even if the client has gone.
-	if _, err := s.w.conn.ExecContext(context.WithoutCancel(ctx), "COMMIT"); err != nil {
+	if _, err := ending.exec("COMMIT"); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
 	committed = true
