@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/spf13/pflag"
@@ -37,6 +38,8 @@ type Factory struct {
 	Prompter func() prompt.Prompter
 
 	closers []func() error
+	mu      sync.Mutex
+	secrets []string
 }
 
 // OnClose registers fn to run when the command finishes (see Close).
@@ -137,7 +140,7 @@ func (f *Factory) newClient(ctx context.Context, openSandbox SandboxOpener) (*ap
 		if t := os.Getenv(credentials.EnvToken); t != "" {
 			opts.Token = t
 		}
-		return api.New(opts)
+		return f.newAPI(opts)
 	}
 	store, err := f.Credentials()
 	if err != nil {
@@ -174,7 +177,29 @@ func (f *Factory) ClientFor(baseURL, token string) (*api.Client, error) {
 	opts := f.clientOptions()
 	opts.BaseURL = baseURL
 	opts.Token = token
+	return f.newAPI(opts)
+}
+
+// newAPI builds a client and remembers its token, for Redact.
+func (f *Factory) newAPI(opts api.Options) (*api.Client, error) {
+	f.mu.Lock()
+	f.secrets = append(f.secrets, opts.Token)
+	f.mu.Unlock()
 	return api.New(opts)
+}
+
+// Redact masks in s every token this run knows: CONVO_TOKEN and the tokens
+// of the clients it built. Whatever convo prints about a failure it did not
+// expect goes through it.
+func (f *Factory) Redact(s string) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, t := range append([]string{os.Getenv(credentials.EnvToken)}, f.secrets...) {
+		if t != "" {
+			s = strings.ReplaceAll(s, t, "***")
+		}
+	}
+	return s
 }
 
 // clientOptions are the HTTP settings of the run, without base URL and token.

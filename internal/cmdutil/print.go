@@ -13,11 +13,8 @@ import (
 // more pages exist.
 func PrintList[T any](ctx context.Context, f *Factory, spec output.Spec, pager *api.Pager[T]) error {
 	s, ios := f.Settings, f.IOStreams
-	opts := f.OutputOptions()
-	if err := opts.Resolve(ios); err != nil {
-		return err
-	}
-	if err := spec.ValidateFields(opts.Fields); err != nil {
+	opts, err := CheckOutput(f, spec)
+	if err != nil {
 		return err
 	}
 	printer, err := output.NewList(ios, opts, spec)
@@ -39,7 +36,8 @@ func PrintList[T any](ctx context.Context, f *Factory, spec output.Spec, pager *
 			return err
 		}
 		for _, item := range page.Items {
-			if err := printer.Add(item); err != nil {
+			// A page's items are valid JSON (api.RawPage): not checked again.
+			if err := printer.AddValid(item); err != nil {
 				return err
 			}
 		}
@@ -69,12 +67,21 @@ func PrintResult[T any](f *Factory, spec output.Spec, res *api.Result[T], id any
 
 // PrintObject prints one object in the run's output format.
 func PrintObject(f *Factory, spec output.Spec, raw []byte) error {
-	opts := f.OutputOptions()
-	if err := opts.Resolve(f.IOStreams); err != nil {
-		return err
-	}
-	if err := spec.ValidateFields(opts.Fields); err != nil {
+	opts, err := CheckOutput(f, spec)
+	if err != nil {
 		return err
 	}
 	return output.PrintObject(f.IOStreams, opts, spec, raw)
+}
+
+// CheckOutput resolves the run's output flags (-o, --fields, --jq,
+// --template) for spec and rejects bad ones. Commands that write call it
+// before sending anything: once the API has changed something, a typo in
+// --fields must not turn the run into a failure, nor cost a typed answer.
+func CheckOutput(f *Factory, spec output.Spec) (output.Options, error) {
+	opts := f.OutputOptions()
+	if err := opts.Resolve(f.IOStreams); err != nil {
+		return opts, err
+	}
+	return opts, spec.ValidateFields(opts.Fields)
 }

@@ -7,6 +7,7 @@ package resolve
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -75,7 +76,9 @@ func TagID(ctx context.Context, c *api.Client, ref string) (int64, error) {
 
 // Template finds a template by id or by name. A name is looked up within
 // channel when one is given; a name that several channels share needs one.
-func Template(ctx context.Context, c *api.Client, ref, channel string) (*api.Template, error) {
+// It returns the template decoded and its JSON exactly as the API sent it,
+// which is what the data formats print.
+func Template(ctx context.Context, c *api.Client, ref, channel string) (*api.Template, json.RawMessage, error) {
 	ref = strings.TrimSpace(ref)
 	id, err := strconv.ParseInt(ref, 10, 64)
 	isID := err == nil && id > 0
@@ -83,13 +86,20 @@ func Template(ctx context.Context, c *api.Client, ref, channel string) (*api.Tem
 	if !isID {
 		params.Search = ref
 	}
-	var matches []api.Template
-	for t, err := range c.ListTemplates(params).Follow(true).All(ctx) {
+	var (
+		matches []api.Template
+		raw     json.RawMessage
+	)
+	for item, err := range c.ListTemplates(params).Follow(true).Raw(ctx) {
 		if err != nil {
-			return nil, fmt.Errorf("look up templates: %w", err)
+			return nil, nil, fmt.Errorf("look up templates: %w", err)
+		}
+		var t api.Template
+		if err := json.Unmarshal(item, &t); err != nil {
+			return nil, nil, fmt.Errorf("look up templates: decode a template: %w", err)
 		}
 		if (isID && t.ID == id) || (!isID && t.Name == ref) {
-			matches = append(matches, t)
+			matches, raw = append(matches, t), item
 		}
 	}
 	where := ""
@@ -98,15 +108,15 @@ func Template(ctx context.Context, c *api.Client, ref, channel string) (*api.Tem
 	}
 	switch len(matches) {
 	case 0:
-		return nil, cmdutil.InputErrorf("no template %q%s; see `convo templates list`", ref, where)
+		return nil, nil, cmdutil.InputErrorf("no template %q%s; see `convo templates list`", ref, where)
 	case 1:
-		return &matches[0], nil
+		return &matches[0], raw, nil
 	}
 	ids := make([]int64, len(matches))
 	for i, t := range matches {
 		ids[i] = t.ID
 	}
-	return nil, cmdutil.InputErrorf("%d templates are named %q (ids %s); give --channel or the id", len(matches), ref, joinIDs(ids))
+	return nil, nil, cmdutil.InputErrorf("%d templates are named %q (ids %s); give --channel or the id", len(matches), ref, joinIDs(ids))
 }
 
 // CustomFields returns the company's custom fields by name.

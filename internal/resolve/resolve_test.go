@@ -196,14 +196,34 @@ func TestTemplate(t *testing.T) {
 		{"by id on its channel", "11", sandbox.ChannelSpare, 11},
 		{"a name is exact, not a part", "fatura_documento", "", 5},
 	}
+	// The API's encoding of every template of company 1, by id: what the
+	// raw JSON of a match must be, byte for byte.
+	apiJSON := map[int64]string{}
+	for raw, err := range admin.ListTemplates(api.TemplateListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}}).Raw(ctx) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		var item struct{ ID int64 }
+		if err := json.Unmarshal(raw, &item); err != nil {
+			t.Fatal(err)
+		}
+		apiJSON[item.ID] = string(raw)
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := resolve.Template(ctx, admin, tt.ref, tt.channel)
+			srv.requests()
+			got, raw, err := resolve.Template(ctx, admin, tt.ref, tt.channel)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got.ID != tt.wantID {
 				t.Errorf("template %d (%s), want %d", got.ID, got.Name, tt.wantID)
+			}
+			if string(raw) != apiJSON[tt.wantID] {
+				t.Errorf("raw JSON = %s\nwant the API's %s", raw, apiJSON[tt.wantID])
+			}
+			if n := srv.requests(); n != 1 {
+				t.Errorf("%d requests, want 1", n)
 			}
 		})
 	}
@@ -218,7 +238,10 @@ func TestTemplate(t *testing.T) {
 	}
 	for _, tt := range errTests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := resolve.Template(ctx, srv.client(t, tt.token), tt.ref, tt.channel)
+			_, raw, err := resolve.Template(ctx, srv.client(t, tt.token), tt.ref, tt.channel)
+			if raw != nil {
+				t.Errorf("raw JSON %s with an error", raw)
+			}
 			assertInputError(t, err, tt.want)
 		})
 	}

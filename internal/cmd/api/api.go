@@ -74,12 +74,23 @@ apply here: use -f page=N and -f per_page=N.
 When the API answers with an error, its body is still printed on standard
 output, and the error on standard error; the exit status is the one of any
 other command (see convo help exit-codes).`,
-		Example: `  convo api GET channels
+		Example: `  # The whole response of an endpoint: success, data, pagination
+  convo api GET channels
+
+  # Query parameters from fields
   convo api get /contacts -f per_page=5 -f blocked=false
+
+  # Every page of a list as one array, filtered
   convo api GET contacts --paginate -f per_page=100 --jq '.[].phone'
+
+  # A JSON body from fields; --raw-field keeps a phone number a string
   convo api POST tags -f text="Cliente fiel" -f color=#1E90FF
   convo api POST contacts --raw-field phone=5511987650001 -f name="Rosa Lima" -f blocked=false
-  convo api PUT contacts/3 -f name="José C. Oliveira" -f tags[]=1 -f tags[]=2
+
+  # An array field
+  convo api PUT contacts/3 -f name="José C. Oliveira" -f 'tags[]=1' -f 'tags[]=2'
+
+  # A body written elsewhere, on standard input
   echo '{"text":"Pós-venda"}' | convo api POST tags --input -`,
 		Args: cmdutil.ExactArgs(2, "METHOD and PATH"),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {

@@ -10,14 +10,8 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 )
 
-// run runs convo and fails the test unless it exits with code.
-func run(t *testing.T, env *cmdtest.Env, code int, args ...string) {
-	t.Helper()
-	env.Reset()
-	if got := env.Run(args...); got != code {
-		t.Fatalf("convo %s: exit %d, want %d\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), got, code, env.Stdout, env.Stderr)
-	}
-}
+// run is the way every test here runs convo.
+var run = cmdtest.MustRun
 
 // envelope is the part of a response body the tests look at.
 type envelope struct {

@@ -43,15 +43,12 @@ SSH), convo warns and then stores it in hosts.yaml in the config directory,
 readable only by you (mode 0600). --insecure-storage stores it there on purpose.
 
 In CI, set CONVO_TOKEN instead of logging in: it wins over any stored token.`,
-		Example: `  # asks for the base URL and the token
-  convo auth login
+		Example: `  # On a terminal: asks for the base URL and the token
+  convo auth login  # needs a terminal
 
-  # from a script: the token on standard input (here: a local sandbox server)
-  convo sandbox serve &
-  echo sandbox-admin-1 | convo auth login --with-token --base-url http://127.0.0.1:8080
-
-  # a second login, used with --profile
-  echo sandbox-admin-2 | convo auth login --profile company2 --with-token --base-url http://127.0.0.1:8080`,
+  # In a script: the token on standard input; --profile keeps a second login apart
+  echo "$API_TOKEN" | convo auth login --with-token --base-url https://api.example.com  # needs a server
+  echo "$STAGING_TOKEN" | convo auth login --profile staging --with-token --base-url https://staging.example.com`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.ctx = cmd.Context()

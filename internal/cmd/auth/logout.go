@@ -35,7 +35,8 @@ A token in the CONVO_TOKEN environment variable cannot be removed by convo:
 unset it in your shell or CI settings.
 
 Exit status 4 when the profile has no stored token.`,
-		Example: `  convo auth logout
+		Example: `  # Forget the token of the default profile, then of another one without asking
+  convo auth logout  # needs a login
   convo auth logout --profile staging --yes`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

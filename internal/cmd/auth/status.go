@@ -70,8 +70,13 @@ file, sandbox or none, and valid is null when the token could not be checked.
 
 Exit status: 0 when logged in and the token works, 4 when not logged in or
 the token is refused, 1 when the API could not be reached.`,
-		Example: `  convo auth status
+		Example: `  # Which login convo uses, and whether its token works
+  convo auth status
+
+  # The same for a script
   convo auth status -o json
+
+  # What the built-in sandbox uses
   convo --sandbox auth status`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -26,8 +26,11 @@ The token is a secret: anyone who has it can act as you. Do not paste it into
 logs, issues or chat, and prefer a pipe to a variable that gets echoed.
 
 Exit status 4 when there is no token.`,
-		Example: `  convo auth token
-  curl -H "Authorization: Bearer $(convo auth token)" http://127.0.0.1:8080/api/v1/channels`,
+		Example: `  # Print the token convo sends
+  convo auth token
+
+  # Hand it to another HTTP client
+  curl -H "Authorization: Bearer $(convo auth token)" https://api.example.com/api/v1/channels  # needs a server`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {

@@ -1,8 +1,6 @@
 package channels_test
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -13,14 +11,8 @@ import (
 	"github.com/convo-cli/convo/internal/sandbox"
 )
 
-// run runs convo and fails the test unless it exits with want.
-func run(t *testing.T, env *cmdtest.Env, want int, args ...string) {
-	t.Helper()
-	env.Reset()
-	if got := env.Run(args...); got != want {
-		t.Fatalf("convo %s: exit %d, want %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), got, want, env.Stdout, env.Stderr)
-	}
-}
+// run is the way every test here runs convo.
+var run = cmdtest.MustRun
 
 // tokens lists the tokens on stdout, one a line (plain output of --fields token).
 func tokens(env *cmdtest.Env) []string {
@@ -30,27 +22,7 @@ func tokens(env *cmdtest.Env) []string {
 func TestList(t *testing.T) {
 	env := cmdtest.New(t)
 	run(t, env, 0, "channels", "list", "-o", "json")
-	c, err := api.New(api.Options{
-		BaseURL: "http://sandbox.localhost", Token: sandbox.AdminToken1, AllowInsecureHTTP: true,
-		Transport: sandbox.Transport(sandbox.NewServer(env.Store, sandbox.Options{})), UserAgent: "test",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := c.Do(context.Background(), api.Request{Method: "GET", Path: "/channels"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got, want bytes.Buffer
-	if err := json.Compact(&got, env.Stdout.Bytes()); err != nil {
-		t.Fatalf("stdout is not JSON: %v\n%s", err, env.Stdout)
-	}
-	if err := json.Compact(&want, resp.Envelope.Data); err != nil {
-		t.Fatal(err)
-	}
-	if got.String() != want.String() {
-		t.Errorf("json differs from the API's data\n got: %s\nwant: %s", got.String(), want.String())
-	}
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/channels", nil).Data)
 
 	env.SetTTY(false, true)
 	run(t, env, 0, "channels", "list", "--type", "widget")

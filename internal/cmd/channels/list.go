@@ -26,9 +26,16 @@ admin, only the assigned ones for an attendant.
 
 Types: chatapp (official business messaging-app API), chatapp_unofficial,
 photo_social, social_messenger, secure_chat, widget (website chat).`,
-		Example: `  convo channels list
+		Example: `  # The channels you can use
+  convo channels list
+
+  # Connected chatapp channels: the ones that send templates and verify numbers
   convo channels list --type chatapp --status connected
+
+  # Channels whose name contains "site"
   convo channels list --search site
+
+  # Only the tokens, one a line
   convo channels list -o plain --fields token`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

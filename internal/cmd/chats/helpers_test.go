@@ -1,16 +1,11 @@
 package chats_test
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
 	"net/url"
-	"strings"
 	"testing"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
-	"github.com/convo-cli/convo/internal/sandbox"
 )
 
 // Chats of company 1's seed, by token: contact, channel, attendant (0: the
@@ -33,32 +28,8 @@ const (
 	joaoPhone = "5521979190371"
 )
 
-// run runs convo and fails the test unless it exits with want.
-func run(t *testing.T, env *cmdtest.Env, want int, args ...string) {
-	t.Helper()
-	env.Reset()
-	if got := env.Run(args...); got != want {
-		t.Fatalf("convo %s: exit %d, want %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), got, want, env.Stdout, env.Stderr)
-	}
-}
-
-// apiGet asks the sandbox directly, as admin of company 1, for what the API
-// returns at path: the reference the command's output is compared with.
-func apiGet(t *testing.T, env *cmdtest.Env, path string, query url.Values) *api.Envelope {
-	t.Helper()
-	c, err := api.New(api.Options{
-		BaseURL: "http://sandbox.localhost", Token: sandbox.AdminToken1, AllowInsecureHTTP: true,
-		Transport: sandbox.Transport(sandbox.NewServer(env.Store, sandbox.Options{})), UserAgent: "test",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := c.Do(context.Background(), api.Request{Method: "GET", Path: path, Query: query})
-	if err != nil {
-		t.Fatalf("GET %s: %v", path, err)
-	}
-	return &resp.Envelope
-}
+// run is the way every test here runs convo.
+var run = cmdtest.MustRun
 
 // chats lists company 1's chats that match query, as the API returns them.
 func chats(t *testing.T, env *cmdtest.Env, query url.Values) []api.Chat {
@@ -67,27 +38,19 @@ func chats(t *testing.T, env *cmdtest.Env, query url.Values) []api.Chat {
 		query = url.Values{}
 	}
 	query.Set("per_page", "100")
-	var out []api.Chat
-	if err := json.Unmarshal(apiGet(t, env, "/chats", query).Data, &out); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return cmdtest.DecodeJSON[[]api.Chat](t, env.Get(t, "/chats", query).Data)
 }
 
 // messages is a chat's whole history.
 func messages(t *testing.T, env *cmdtest.Env, token string) []api.Message {
 	t.Helper()
-	var out []api.Message
-	if err := json.Unmarshal(apiGet(t, env, "/chats/"+token+"/messages", url.Values{"per_page": {"100"}}).Data, &out); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return cmdtest.DecodeJSON[[]api.Message](t, env.Get(t, "/chats/"+token+"/messages", url.Values{"per_page": {"100"}}).Data)
 }
 
 // state is everything a transfer may change, to show that a refused one changed nothing.
 func state(t *testing.T, env *cmdtest.Env) string {
 	t.Helper()
-	return string(apiGet(t, env, "/chats", url.Values{"per_page": {"100"}}).Data)
+	return string(env.Get(t, "/chats", url.Values{"per_page": {"100"}}).Data)
 }
 
 func tokensOf(list []api.Chat) []string {
@@ -96,29 +59,4 @@ func tokensOf(list []api.Chat) []string {
 		tokens = append(tokens, c.Token)
 	}
 	return tokens
-}
-
-// decode decodes the JSON on stdout.
-func decode[T any](t *testing.T, env *cmdtest.Env) T {
-	t.Helper()
-	var v T
-	if err := json.Unmarshal(env.Stdout.Bytes(), &v); err != nil {
-		t.Fatalf("stdout is not the expected JSON: %v\n%s", err, env.Stdout)
-	}
-	return v
-}
-
-// assertSameJSON fails unless got is the JSON document want once both are compacted.
-func assertSameJSON(t *testing.T, got, want []byte) {
-	t.Helper()
-	var g, w bytes.Buffer
-	if err := json.Compact(&g, got); err != nil {
-		t.Fatalf("output is not JSON: %v\n%s", err, got)
-	}
-	if err := json.Compact(&w, want); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(g.Bytes(), w.Bytes()) {
-		t.Errorf("JSON differs from the API's data\n got: %s\nwant: %s", g.Bytes(), w.Bytes())
-	}
 }

@@ -31,13 +31,20 @@ last message. Filters combine: every one given must match.
 
 --contact takes a contact's id or (part of) its phone number; --tag a tag's id
 or text; --open=false lists the closed chats.`,
-		Example: `  convo chats list
+		Example: `  # Open chats waiting for an answer
   convo chats list --status waiting --open
+
+  # Closed chats
   convo chats list --open=false
+
+  # The chats of a contact, by phone number
   convo chats list --contact 5521979190371
-  convo chats list --tag VIP
-  convo chats list --channel site-widget-0007 --attendant 2
-  convo chats list --all -o json --jq '.[] | select(.unreadCount > 0) | .token'`,
+
+  # VIP chats on the website widget that attendant 2 handles
+  convo chats list --tag VIP --channel site-widget-0007 --attendant 2
+
+  # The tokens of every chat with unread messages
+  convo chats list --all --jq '.[] | select(.unreadCount > 0) | .token'`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("open") {
@@ -68,6 +75,9 @@ or text; --open=false lists the closed chats.`,
 	fl.StringVar(&opts.params.Channel, "channel", "", "only chats on the channel with `TOKEN`")
 	fl.Int64Var(&opts.params.Attendant, "attendant", 0, "only chats of the attendant with user `ID`")
 	_ = cmd.RegisterFlagCompletionFunc("status", cobra.FixedCompletions(validate.ChatStatuses, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("tag", cmdutil.CompleteTagNames(f))
+	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{}))
+	_ = cmd.RegisterFlagCompletionFunc("attendant", cmdutil.CompleteUsers(f, ""))
 	return cmd
 }
 

@@ -13,8 +13,8 @@ import (
 func TestList(t *testing.T) {
 	env := cmdtest.New(t)
 	run(t, env, 0, "chats", "list", "-o", "json")
-	assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/chats", nil).Data)
-	if got := tokensOf(decode[[]api.Chat](t, env)); len(got) != 12 {
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/chats", nil).Data)
+	if got := tokensOf(cmdtest.DecodeJSON[[]api.Chat](t, env.Stdout.Bytes())); len(got) != 12 {
 		t.Errorf("listed %d chats, want the 12 of company 1", len(got))
 	}
 

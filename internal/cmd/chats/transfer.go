@@ -41,10 +41,17 @@ contact never sees it.
 
 Your token needs access to the chat's channel, and the attendant needs access
 to the destination channel; otherwise the API refuses (exit 4).`,
-		Example: `  convo chats transfer 42ef115f20394e9daca8 --channel chatapp-main-001 --attendant 1
-  convo chats transfer bf7e5b62f66d65a3a450 --channel site-widget-0007 --attendant 2 --message "Cliente prefere ser atendido pelo site."
+		Example: `  # Hand a chat to attendant 1 on its own channel: it stays the same chat
+  convo chats transfer 42ef115f20394e9daca8 --channel chatapp-main-001 --attendant 1
+
+  # Move a chat to the website widget, with a note for the staff
+  convo chats transfer bf7e5b62f66d65a3a450 --channel site-widget-0007 --attendant 2 \
+    --message "Cliente prefere ser atendido pelo site."
+
+  # Put a chat back in the waiting queue of its channel
   convo chats transfer ef5799d7de5e27f1c2ce --channel securechat-00006`,
-		Args: cmdutil.ExactArgs(1, "chat token"),
+		Args:              cmdutil.ExactArgs(1, "chat token"),
+		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteChats(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.token = strings.TrimSpace(args[0])
 			if opts.token == "" {
@@ -70,6 +77,8 @@ to the destination channel; otherwise the API refuses (exit 4).`,
 	fl.StringVar(&opts.body.Channel, "channel", "", "`TOKEN` of the destination channel (required)")
 	fl.Int64Var(&attendant, "attendant", 0, "user `ID` of the attendant who takes the chat; without it, the waiting queue")
 	fl.StringVar(&opts.body.Message, "message", "", "`TEXT` of an internal note for the staff, at most 1000 characters")
+	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{}))
+	_ = cmd.RegisterFlagCompletionFunc("attendant", cmdutil.CompleteUsers(f, "active"))
 	return cmd
 }
 
@@ -81,6 +90,9 @@ func transferRun(opts *transferOptions) error {
 		return err
 	}
 	f := opts.f
+	if _, err := cmdutil.CheckOutput(f, transferSpec); err != nil {
+		return err
+	}
 	c, err := f.APIClient(opts.ctx)
 	if err != nil {
 		return err

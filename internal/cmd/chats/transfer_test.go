@@ -57,7 +57,7 @@ func TestTransferWithMessage(t *testing.T) {
 func TestTransferToAnotherChannel(t *testing.T) {
 	env := cmdtest.New(t)
 	run(t, env, 0, "chats", "transfer", chat2, "--channel", sandbox.ChannelWidget, "--attendant", "2", "--message", "Cliente prefere o site.", "-o", "json")
-	res := decode[transferred](t, env)
+	res := cmdtest.DecodeJSON[transferred](t, env.Stdout.Bytes())
 	if res.ChatToken == "" || res.ChatToken == chat2 || res.Channel != sandbox.ChannelWidget || res.Attendant == nil || *res.Attendant != 2 {
 		t.Fatalf("result %+v, want a new chat on the widget for Bruno", res)
 	}

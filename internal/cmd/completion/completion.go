@@ -22,18 +22,21 @@ values: channel tokens, tag names, template names, chat tokens, attendants and
 custom fields come from the API (quickly, and silently when it cannot answer).
 
 Packages from the releases install the scripts for bash, zsh and fish already.`,
-		Example: `  # bash, for the current shell / for every new one
+		Example: `  # bash: in the current shell, then for every new one
   source <(convo completion bash)
+  mkdir -p ~/.local/share/bash-completion/completions
   convo completion bash > ~/.local/share/bash-completion/completions/convo
 
-  # zsh: a directory in $fpath
-  convo completion zsh > "${fpath[1]}/_convo"
+  # zsh: into a directory of $fpath (add fpath+=~/.zfunc to ~/.zshrc before compinit)
+  mkdir -p ~/.zfunc
+  convo completion zsh > ~/.zfunc/_convo
 
   # fish
+  mkdir -p ~/.config/fish/completions
   convo completion fish > ~/.config/fish/completions/convo.fish
 
-  # PowerShell
-  convo completion powershell | Out-String | Invoke-Expression`,
+  # PowerShell, in the current session
+  convo completion powershell | Out-String | Invoke-Expression  # needs PowerShell`,
 		Args:      cmdutil.ExactArgs(1, "the shell: bash, zsh, fish or powershell"),
 		ValidArgs: Shells,
 		// Printing a script needs no settings.

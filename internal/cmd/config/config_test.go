@@ -20,14 +20,8 @@ func readConfig(t *testing.T) string {
 	return string(data)
 }
 
-// run runs convo and fails the test unless it exits with code.
-func run(t *testing.T, env *cmdtest.Env, code int, args ...string) {
-	t.Helper()
-	env.Reset()
-	if got := env.Run(args...); got != code {
-		t.Fatalf("convo %s: exit %d, want %d\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), got, code, env.Stdout, env.Stderr)
-	}
-}
+// run is the way every test here runs convo.
+var run = cmdtest.MustRun
 
 func TestGetDefaultsAndFileValues(t *testing.T) {
 	env := cmdtest.New(t)

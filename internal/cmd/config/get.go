@@ -21,7 +21,10 @@ func newCmdGet(f *cmdutil.Factory, runF func(*getOptions) error) *cobra.Command 
 		Long: `Print the value of KEY in config.yaml for the current profile, or its
 default when the file does not set it (nothing for a key without a default).
 Flags and environment variables are not taken into account.`,
-		Example: `  convo config get output
+		Example: `  # The default output format
+  convo config get output
+
+  # The base URL of another profile
   convo config get base_url --profile staging`,
 		Args:              cmdutil.ExactArgs(1, "KEY"),
 		ValidArgsFunction: completeKeys,

@@ -24,7 +24,10 @@ func newCmdList(f *cmdutil.Factory, runF func(*listOptions) error) *cobra.Comman
 		Long: `Print every key of config.yaml for the current profile with its value, or its
 default when the file does not set it: key=value lines, or an object with
 -o json, yaml or table.`,
-		Example: `  convo config list
+		Example: `  # Every setting of the current profile
+  convo config list
+
+  # As JSON
   convo config list -o json`,
 		Aliases: []string{"ls"},
 		Args:    cmdutil.NoArgs,

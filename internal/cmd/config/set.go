@@ -22,9 +22,16 @@ first; an empty value ("") removes the key, so that its default applies.
 
 The file is replaced atomically and is readable only by you (mode 0600, in a
 0700 directory).`,
-		Example: `  convo config set output json
+		Example: `  # JSON output unless -o says otherwise
+  convo config set output json
+
+  # Longer pages
   convo config set per_page 50
+
+  # Phone numbers without a country code are Brazilian
   convo config set default_country BR
+
+  # Back to the default pager
   convo config set pager ""`,
 		Args: cmdutil.ExactArgs(2, "KEY and VALUE"),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {

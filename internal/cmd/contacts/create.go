@@ -35,9 +35,15 @@ a contact's is refused by the API (DUPLICATE_ENTRY).
 --field sets a custom field by its name (see convo contacts fields); values are
 checked against the field's type and options before anything is sent. --tag
 takes a tag id or its text; repeat both flags for more.`,
-		Example: `  convo contacts create --phone "+55 11 91234-5678" --name "Maria Souza"
+		Example: `  # A contact with a name; the phone may be written as people write it
+  convo contacts create --phone "+55 11 91234-5678" --name "Maria Souza"
+
+  # A national number, with two tags given by name
   convo contacts create --phone "(21) 99876-5432" --default-country BR --tag VIP --tag "Novo cliente"
-  convo contacts create --phone 5531912340001 --name "Carlos Pires" --field plano=Profissional --field limite_credito=1500.50 --field data_nascimento=1990-04-21`,
+
+  # Custom fields by name, checked against their types first (see convo contacts fields)
+  convo contacts create --phone 5531912340001 --name "Carlos Pires" \
+    --field plano=Profissional --field limite_credito=1500.50 --field data_nascimento=1990-04-21`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("phone") {
@@ -56,6 +62,8 @@ takes a tag id or its text; repeat both flags for more.`,
 	fl.BoolVar(&opts.blocked, "blocked", false, "create the contact blocked")
 	fl.StringArrayVar(&opts.fields, "field", nil, "set the custom field `NAME=VALUE` (repeatable)")
 	fl.StringArrayVar(&opts.tags, "tag", nil, "attach the tag `ID|NAME` (repeatable)")
+	_ = cmd.RegisterFlagCompletionFunc("field", cmdutil.CompleteCustomFields(f))
+	_ = cmd.RegisterFlagCompletionFunc("tag", cmdutil.CompleteTagNames(f))
 	return cmd
 }
 
@@ -65,7 +73,7 @@ func createRun(opts *createOptions) error {
 	if err != nil {
 		return err
 	}
-	if _, err := checkOutput(f, contactSpec); err != nil {
+	if _, err := cmdutil.CheckOutput(f, contactSpec); err != nil {
 		return err
 	}
 	c, err := f.APIClient(opts.ctx)

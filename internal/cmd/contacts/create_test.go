@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 )
 
 func TestCreate(t *testing.T) {
@@ -16,7 +17,7 @@ func TestCreate(t *testing.T) {
 		"--tag", "vip", "--tag", "5", "--tag", "Novo cliente",
 		"--field", "cpf=123.456.789-00", "--field", "limite_credito=1500.50", "--field", "email_secundario= maria@exemplo.com.br ",
 		"--field", "data_nascimento=21/04/1990", "--field", "plano=profissional", "-o", "json")
-	got := decode[api.Contact](t, env)
+	got := cmdtest.DecodeJSON[api.Contact](t, env.Stdout.Bytes())
 	if got.Phone != freshPhone || got.Name != "Maria Souza" || got.Blocked {
 		t.Errorf("created %+v", got)
 	}
@@ -31,7 +32,7 @@ func TestCreate(t *testing.T) {
 	if want := "✓ Contato criado com sucesso. (id 63)\n"; env.Stderr.String() != want {
 		t.Errorf("stderr = %q, want %q", env.Stderr, want)
 	}
-	assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/contacts/63", nil).Data)
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/contacts/63", nil).Data)
 }
 
 func mustJSON(t *testing.T, v any) string {
@@ -46,11 +47,11 @@ func mustJSON(t *testing.T, v any) string {
 func TestCreateMinimalAndBlocked(t *testing.T) {
 	env := newEnv(t)
 	run(t, env, 0, "contacts", "create", "--phone", freshPhone, "-o", "json")
-	if got := decode[api.Contact](t, env); got.Name != "" || got.Blocked || len(got.Tags) != 0 || len(got.CustomFields) != 0 {
+	if got := cmdtest.DecodeJSON[api.Contact](t, env.Stdout.Bytes()); got.Name != "" || got.Blocked || len(got.Tags) != 0 || len(got.CustomFields) != 0 {
 		t.Errorf("created %+v, want a bare contact", got)
 	}
 	run(t, env, 0, "contacts", "create", "--phone", "5511987654322", "--blocked", "-o", "json")
-	if got := decode[api.Contact](t, env); !got.Blocked {
+	if got := cmdtest.DecodeJSON[api.Contact](t, env.Stdout.Bytes()); !got.Blocked {
 		t.Errorf("created %+v, want it blocked", got)
 	}
 }
@@ -144,7 +145,7 @@ func TestCreateUnknownTagIDIsTheAPIs(t *testing.T) {
 	if !strings.HasPrefix(env.Stderr.String(), "error: Erro de validação\n  - tags") {
 		t.Errorf("stderr = %q, want the API's validation error on tags", env.Stderr)
 	}
-	if got := apiGet(t, env, "/contacts", url.Values{"phone": {freshPhone}}).Pagination.Total; got != 0 {
+	if got := env.Get(t, "/contacts", url.Values{"phone": {freshPhone}}).Pagination.Total; got != 0 {
 		t.Errorf("the contact was created")
 	}
 }

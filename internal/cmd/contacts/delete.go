@@ -28,9 +28,10 @@ contact and every message of those chats; nothing can be restored.
 
 On a terminal you are shown what will be lost and asked to confirm. Without a
 terminal (scripts, CI) the command refuses to run unless --yes is given.`,
-		Example: `  # on a terminal, shows what will be lost and asks; scripts pass --yes
+		Example: `  # Delete contact 50 and its chats; a script confirms with --yes
   convo contacts delete 50 --yes`,
-		Args: cmdutil.ExactArgs(1, "contact ID"),
+		Args:              cmdutil.ExactArgs(1, "contact ID"),
+		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteContacts(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseID(args[0], "contact ID")
 			if err != nil {

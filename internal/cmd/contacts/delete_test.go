@@ -11,7 +11,7 @@ import (
 // chatsOf counts the chats of the contact with phone.
 func chatsOf(t *testing.T, env *cmdtest.Env, phone string) int {
 	t.Helper()
-	return apiGet(t, env, "/chats", url.Values{"contact": {phone}}).Pagination.Total
+	return env.Get(t, "/chats", url.Values{"contact": {phone}}).Pagination.Total
 }
 
 func TestDeleteWithYes(t *testing.T) {

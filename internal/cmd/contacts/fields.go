@@ -29,8 +29,13 @@ func newCmdFields(f *cmdutil.Factory, runF func(*fieldsOptions) error) *cobra.Co
 of contacts create and update takes, TYPE says which values it accepts
 (text, number, email, date as YYYY-MM-DD, or one of the OPTIONS of a select).
 Inactive fields accept no values.`,
-		Example: `  convo contacts fields
+		Example: `  # Every custom field: the names --field takes, with their types
+  convo contacts fields
+
+  # The select fields, with the options they accept
   convo contacts fields --type select
+
+  # The active fields, as JSON
   convo contacts fields --active=true -o json`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -5,12 +5,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 )
 
 func TestFieldsJSONIsTheAPIData(t *testing.T) {
 	env := newEnv(t)
 	run(t, env, 0, "contacts", "fields", "-o", "json")
-	assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/contacts/customfields", nil).Data)
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/contacts/customfields", nil).Data)
 }
 
 func TestFieldsPlain(t *testing.T) {

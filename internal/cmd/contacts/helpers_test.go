@@ -2,8 +2,6 @@ package contacts_test
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
 	"net/url"
 	"strings"
 	"testing"
@@ -30,73 +28,19 @@ func newEnv(t *testing.T) *cmdtest.Env {
 	return cmdtest.New(t)
 }
 
-// run runs convo and fails the test unless it exits with want.
-func run(t *testing.T, env *cmdtest.Env, want int, args ...string) {
-	t.Helper()
-	env.Reset()
-	if got := env.Run(args...); got != want {
-		t.Fatalf("convo %s: exit %d, want %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), got, want, env.Stdout, env.Stderr)
-	}
-}
+// run is the way every test here runs convo.
+var run = cmdtest.MustRun
 
-// apiGet asks the sandbox directly, with the env's token, for what the API
-// returns at path: the reference the command's output is compared with.
-func apiGet(t *testing.T, env *cmdtest.Env, path string, query url.Values) *api.Envelope {
-	t.Helper()
-	c, err := api.New(api.Options{
-		BaseURL: "http://sandbox.localhost", Token: env.Token,
-		Transport: sandbox.Transport(sandbox.NewServer(env.Store, sandbox.Options{})), UserAgent: "test",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := c.Do(context.Background(), api.Request{Method: "GET", Path: path, Query: query})
-	if err != nil {
-		t.Fatalf("GET %s: %v", path, err)
-	}
-	return &resp.Envelope
-}
-
-// contactCount is how many contacts company 1 has.
+// contactCount is how many contacts the company of the env's token has.
 func contactCount(t *testing.T, env *cmdtest.Env) int {
 	t.Helper()
-	return apiGet(t, env, "/contacts", url.Values{"per_page": {"1"}}).Pagination.Total
+	return env.GetAs(t, env.Token, "/contacts", url.Values{"per_page": {"1"}}).Pagination.Total
 }
 
-// contact reads a contact from the sandbox.
+// contact reads a contact from the sandbox, with the env's token.
 func contact(t *testing.T, env *cmdtest.Env, id string) api.Contact {
 	t.Helper()
-	var c api.Contact
-	if err := json.Unmarshal(apiGet(t, env, "/contacts/"+id, nil).Data, &c); err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
-// assertSameJSON fails unless got is the JSON document want, byte for byte
-// once both are compacted: same fields, same order, same spelling of values.
-func assertSameJSON(t *testing.T, got, want []byte) {
-	t.Helper()
-	var g, w bytes.Buffer
-	if err := json.Compact(&g, got); err != nil {
-		t.Fatalf("output is not JSON: %v\n%s", err, got)
-	}
-	if err := json.Compact(&w, want); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(g.Bytes(), w.Bytes()) {
-		t.Errorf("JSON differs from the API's data\n got: %s\nwant: %s", g.Bytes(), w.Bytes())
-	}
-}
-
-// decode decodes the JSON on stdout.
-func decode[T any](t *testing.T, env *cmdtest.Env) T {
-	t.Helper()
-	var v T
-	if err := json.Unmarshal(env.Stdout.Bytes(), &v); err != nil {
-		t.Fatalf("stdout is not the expected JSON: %v\n%s", err, env.Stdout)
-	}
-	return v
+	return cmdtest.DecodeJSON[api.Contact](t, env.GetAs(t, env.Token, "/contacts/"+id, nil).Data)
 }
 
 // lines splits output into its lines, without the final newline.

@@ -31,11 +31,17 @@ func newCmdList(f *cmdutil.Factory, runF func(*listOptions) error) *cobra.Comman
 --name and --phone match part of the name or phone; --tag takes a tag id or
 its text; --blocked=true or --blocked=false keeps only blocked or only
 unblocked contacts. Use --all to follow every page, --limit to stop early.`,
-		Example: `  convo contacts list
+		Example: `  # Contacts whose name contains "silva"
   convo contacts list --name silva
+
+  # VIP contacts that are not blocked
   convo contacts list --tag VIP --blocked=false
+
+  # Contacts with a São Paulo number (country code 55, area code 11)
   convo contacts list --phone 5511
-  convo contacts list --all -o csv --fields id,phone,name,customfields.cpf`,
+
+  # Every contact as CSV, with a custom field
+  convo contacts list --all -o csv --fields id,phone,name,customfields.cpf > contatos.csv`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.ctx = cmd.Context()
@@ -51,6 +57,7 @@ unblocked contacts. Use --all to follow every page, --limit to stop early.`,
 	fl.StringVar(&opts.phone, "phone", "", "only contacts whose phone contains `DIGITS`")
 	fl.StringVar(&opts.tag, "tag", "", "only contacts with the tag `ID|NAME`")
 	fl.BoolVar(&blocked, "blocked", false, "only blocked contacts (--blocked=false: only unblocked ones)")
+	_ = cmd.RegisterFlagCompletionFunc("tag", cmdutil.CompleteTagNames(f))
 	return cmd
 }
 

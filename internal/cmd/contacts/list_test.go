@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 )
 
 const firstPageFooter = "Showing 20 of 50 (page 1 of 3). Use --all or --page 2.\n"
@@ -15,7 +16,7 @@ const firstPageFooter = "Showing 20 of 50 (page 1 of 3). Use --all or --page 2.\
 func TestListJSONIsTheAPIData(t *testing.T) {
 	env := newEnv(t)
 	run(t, env, 0, "contacts", "list", "-o", "json")
-	assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/contacts", nil).Data)
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/contacts", nil).Data)
 	if got := env.Stderr.String(); got != firstPageFooter {
 		t.Errorf("stderr = %q, want the footer %q", got, firstPageFooter)
 	}
@@ -196,7 +197,7 @@ func TestListFilters(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			run(t, env, 0, append([]string{"contacts", "list", "--all", "--jq", "[.[].id]"}, tt.args...)...)
-			if got := decode[[]int64](t, env); !slices.Equal(got, tt.wantIDs) {
+			if got := cmdtest.DecodeJSON[[]int64](t, env.Stdout.Bytes()); !slices.Equal(got, tt.wantIDs) {
 				t.Errorf("ids = %v, want %v", got, tt.wantIDs)
 			}
 		})

@@ -40,12 +40,20 @@ give is sent; everything else stays as it is. The phone cannot be changed.
 --tag REPLACES all of the contact's tags, as the API does: give every tag the
 contact should have after the update, by id or text. --clear-tags removes
 every tag.`,
-		Example: `  convo contacts update 1 --name "João da Silva Filho"
+		Example: `  # Rename contact 1
+  convo contacts update 1 --name "João da Silva Filho"
+
+  # Block it; --blocked=false unblocks it
   convo contacts update 1 --blocked=true
+
+  # Set one custom field and clear another; the other fields stay as they are
   convo contacts update 1 --field plano=Empresarial --field empresa=
+
+  # Give it exactly these tags, then none
   convo contacts update 1 --tag VIP --tag Atacado
   convo contacts update 1 --clear-tags`,
-		Args: cmdutil.ExactArgs(1, "contact ID"),
+		Args:              cmdutil.ExactArgs(1, "contact ID"),
+		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteContacts(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseID(args[0], "contact ID")
 			if err != nil {
@@ -74,12 +82,14 @@ every tag.`,
 	fl.StringArrayVar(&opts.fields, "field", nil, "set the custom field `NAME=VALUE`; empty VALUE clears it (repeatable)")
 	fl.StringArrayVar(&opts.tags, "tag", nil, "the tag `ID|NAME` the contact gets; replaces all its tags (repeatable)")
 	fl.BoolVar(&opts.clearTags, "clear-tags", false, "remove every tag of the contact")
+	_ = cmd.RegisterFlagCompletionFunc("field", cmdutil.CompleteCustomFields(f))
+	_ = cmd.RegisterFlagCompletionFunc("tag", cmdutil.CompleteTagNames(f))
 	return cmd
 }
 
 func updateRun(opts *updateOptions) error {
 	f := opts.f
-	if _, err := checkOutput(f, contactSpec); err != nil {
+	if _, err := cmdutil.CheckOutput(f, contactSpec); err != nil {
 		return err
 	}
 	c, err := f.APIClient(opts.ctx)

@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 )
 
 func TestUpdateSendsOnlyWhatIsGiven(t *testing.T) {
 	env := newEnv(t)
 	before := contact(t, env, "7") // VIP, with a value of the inactive field codigo_legado
 	run(t, env, 0, "contacts", "update", "7", "--name", "Luís H. Costa", "-o", "json")
-	got := decode[api.Contact](t, env)
+	got := cmdtest.DecodeJSON[api.Contact](t, env.Stdout.Bytes())
 	if got.Name != "Luís H. Costa" {
 		t.Errorf("name = %q", got.Name)
 	}
@@ -23,7 +24,7 @@ func TestUpdateSendsOnlyWhatIsGiven(t *testing.T) {
 	if want := "✓ Contato atualizado com sucesso. (id 7)\n"; env.Stderr.String() != want {
 		t.Errorf("stderr = %q, want %q", env.Stderr, want)
 	}
-	assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/contacts/7", nil).Data)
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/contacts/7", nil).Data)
 }
 
 func TestUpdate(t *testing.T) {
@@ -73,7 +74,7 @@ func TestUpdate(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			run(t, env, 0, append([]string{"contacts", "update", "3", "-o", "json"}, tt.args...)...)
-			tt.check(t, decode[api.Contact](t, env))
+			tt.check(t, cmdtest.DecodeJSON[api.Contact](t, env.Stdout.Bytes()))
 			tt.check(t, contact(t, env, "3"))
 		})
 	}

@@ -33,8 +33,13 @@ the 16-character token of a connected chatapp channel (convo channels list).
 The command succeeds whenever the check ran, whatever its outcome: scripts
 read the outcome with -o json (valid, can_receive_message, is_business,
 reason), e.g. --jq .valid. A disconnected channel is an error (exit 1).`,
-		Example: `  convo contacts verify "+55 11 98765-4329" --channel chatapp-main-001
+		Example: `  # Can this number receive messages?
+  convo contacts verify "+55 11 98765-4329" --channel chatapp-main-001
+
+  # A national number
   convo contacts verify "(11) 98765-4320" --default-country BR --channel chatapp-main-001
+
+  # In a script: only the answer, true or false
   convo contacts verify 5511987654321 --channel chatapp-main-001 --jq .can_receive_message`,
 		Args: cmdutil.ExactArgs(1, "PHONE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -49,6 +54,7 @@ reason), e.g. --jq .valid. A disconnected channel is an error (exit 1).`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.channel, "channel", "", "`TOKEN` of the chatapp channel that performs the check")
+	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{Type: "chatapp", Status: "connected"}))
 	return cmd
 }
 
@@ -61,7 +67,7 @@ func verifyRun(opts *verifyOptions) error {
 	if err := errs.Err(); err != nil {
 		return err
 	}
-	outOpts, err := checkOutput(f, verifySpec)
+	outOpts, err := cmdutil.CheckOutput(f, verifySpec)
 	if err != nil {
 		return err
 	}

@@ -24,10 +24,16 @@ func newCmdView(f *cmdutil.Factory, runF func(*viewOptions) error) *cobra.Comman
 
 The table shows the usual columns; -o json (or yaml) shows every field,
 custom fields included.`,
-		Example: `  convo contacts view 1
+		Example: `  # Show contact 1
+  convo contacts view 1
+
+  # Every field, custom fields included, as JSON
   convo contacts view 1 -o json
+
+  # Only its custom fields
   convo contacts view 1 --jq .customfields`,
-		Args: cmdutil.ExactArgs(1, "contact ID"),
+		Args:              cmdutil.ExactArgs(1, "contact ID"),
+		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteContacts(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseID(args[0], "contact ID")
 			if err != nil {

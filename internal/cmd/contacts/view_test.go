@@ -5,13 +5,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 )
 
 func TestViewJSONIsTheAPIData(t *testing.T) {
 	env := newEnv(t)
 	for _, id := range []string{"1", "50"} { // 50 has no name and no custom fields
 		run(t, env, 0, "contacts", "view", id, "-o", "json")
-		assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/contacts/"+id, nil).Data)
+		cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/contacts/"+id, nil).Data)
 		if env.Stderr.Len() != 0 {
 			t.Errorf("stderr = %q, want nothing", env.Stderr)
 		}

@@ -1,11 +1,8 @@
 package messages_test
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"net/url"
-	"strings"
 	"testing"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -28,20 +25,14 @@ const (
 	chat2         = "bf7e5b62f66d65a3a450"
 )
 
-// run runs convo and fails the test unless it exits with want.
-func run(t *testing.T, env *cmdtest.Env, want int, args ...string) {
-	t.Helper()
-	env.Reset()
-	if got := env.Run(args...); got != want {
-		t.Fatalf("convo %s: exit %d, want %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), got, want, env.Stdout, env.Stderr)
-	}
-}
+// run is the way every test here runs convo.
+var run = cmdtest.MustRun
 
 // listMessages reads a chat's whole history back with `convo messages list`.
 func listMessages(t *testing.T, env *cmdtest.Env, chat string, flags ...string) []api.Message {
 	t.Helper()
 	run(t, env, 0, append([]string{"messages", "list", chat, "--all", "-o", "json"}, flags...)...)
-	return decode[[]api.Message](t, env)
+	return cmdtest.DecodeJSON[[]api.Message](t, env.Stdout.Bytes())
 }
 
 // lastMessage is the newest message of a chat.
@@ -54,29 +45,11 @@ func lastMessage(t *testing.T, env *cmdtest.Env, chat string) api.Message {
 	return msgs[len(msgs)-1]
 }
 
-// apiGet asks the sandbox directly, as admin of company 1, for what the API
-// returns at path.
-func apiGet(t *testing.T, env *cmdtest.Env, path string, query url.Values) *api.Envelope {
-	t.Helper()
-	c, err := api.New(api.Options{
-		BaseURL: "http://sandbox.localhost", Token: sandbox.AdminToken1,
-		Transport: sandbox.Transport(sandbox.NewServer(env.Store, sandbox.Options{})), UserAgent: "test", AllowInsecureHTTP: true,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := c.Do(context.Background(), api.Request{Method: "GET", Path: path, Query: query})
-	if err != nil {
-		t.Fatalf("GET %s: %v", path, err)
-	}
-	return &resp.Envelope
-}
-
 // chatStatus is the status of the contact's chat on the main channel.
 func chatStatus(t *testing.T, env *cmdtest.Env, phone string) string {
 	t.Helper()
 	var chats []api.Chat
-	resp := apiGet(t, env, "/chats", url.Values{"contact": {phone}, "channel": {mainChannel}})
+	resp := env.Get(t, "/chats", url.Values{"contact": {phone}, "channel": {mainChannel}})
 	if err := json.Unmarshal(resp.Data, &chats); err != nil || len(chats) != 1 {
 		t.Fatalf("chats of %s: %s (%v)", phone, resp.Data, err)
 	}
@@ -91,33 +64,8 @@ func snapshot(t *testing.T, env *cmdtest.Env) counts {
 	t.Helper()
 	one := url.Values{"per_page": {"1"}}
 	return counts{
-		contacts:      apiGet(t, env, "/contacts", one).Pagination.Total,
-		chats:         apiGet(t, env, "/chats", one).Pagination.Total,
-		chat1Messages: apiGet(t, env, "/chats/"+chat1+"/messages", one).Pagination.Total,
-	}
-}
-
-// decode decodes the JSON on stdout.
-func decode[T any](t *testing.T, env *cmdtest.Env) T {
-	t.Helper()
-	var v T
-	if err := json.Unmarshal(env.Stdout.Bytes(), &v); err != nil {
-		t.Fatalf("stdout is not the expected JSON: %v\n%s", err, env.Stdout)
-	}
-	return v
-}
-
-// assertSameJSON fails unless got is the JSON document want once both are compacted.
-func assertSameJSON(t *testing.T, got, want []byte) {
-	t.Helper()
-	var g, w bytes.Buffer
-	if err := json.Compact(&g, got); err != nil {
-		t.Fatalf("output is not JSON: %v\n%s", err, got)
-	}
-	if err := json.Compact(&w, want); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(g.Bytes(), w.Bytes()) {
-		t.Errorf("JSON differs\n got: %s\nwant: %s", g.Bytes(), w.Bytes())
+		contacts:      env.Get(t, "/contacts", one).Pagination.Total,
+		chats:         env.Get(t, "/chats", one).Pagination.Total,
+		chat1Messages: env.Get(t, "/chats/"+chat1+"/messages", one).Pagination.Total,
 	}
 }

@@ -32,11 +32,19 @@ func newCmdList(f *cmdutil.Factory, runF func(*listOptions) error) *cobra.Comman
 		Long: `List the history of a chat, oldest first: what the contact wrote (incoming),
 what attendants sent (outgoing, FROM names the attendant) and internal notes
 (--visibility internal). Find chat tokens with ` + "`convo chats list`" + `.`,
-		Example: `  convo messages list 42ef115f20394e9daca8
+		Example: `  # The history of a chat, oldest first
+  convo messages list 42ef115f20394e9daca8
+
+  # What the contact wrote
   convo messages list 42ef115f20394e9daca8 --direction incoming
-  convo messages list 42ef115f20394e9daca8 --type image -o json
-  convo messages list 42ef115f20394e9daca8 --content pedido --attendant 2`,
-		Args: cmdutil.ExactArgs(1, "chat token"),
+
+  # The internal notes of the staff
+  convo messages list 42ef115f20394e9daca8 --visibility internal
+
+  # Messages of attendant 2 that mention an order, as JSON
+  convo messages list 42ef115f20394e9daca8 --content pedido --attendant 2 -o json`,
+		Args:              cmdutil.ExactArgs(1, "chat token"),
+		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteChats(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.ctx = cmd.Context()
 			opts.chatToken = strings.TrimSpace(args[0])
@@ -83,6 +91,7 @@ what attendants sent (outgoing, FROM names the attendant) and internal notes
 	} {
 		_ = cmd.RegisterFlagCompletionFunc(flag, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
 	}
+	_ = cmd.RegisterFlagCompletionFunc("attendant", cmdutil.CompleteUsers(f, ""))
 	return cmd
 }
 

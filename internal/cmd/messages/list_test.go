@@ -11,7 +11,7 @@ import (
 func TestListJSONIsTheAPIData(t *testing.T) {
 	env := cmdtest.New(t)
 	run(t, env, 0, "messages", "list", chat1, "-o", "json")
-	assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/chats/"+chat1+"/messages", nil).Data)
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/chats/"+chat1+"/messages", nil).Data)
 	if env.Stderr.Len() != 0 {
 		t.Errorf("stderr = %q, want nothing (one page)", env.Stderr)
 	}
@@ -93,7 +93,7 @@ func TestListEmpty(t *testing.T) {
 func TestListPagination(t *testing.T) {
 	env := cmdtest.New(t)
 	run(t, env, 0, "messages", "list", chat1, "--per-page", "4", "-o", "json")
-	if got := decode[[]api.Message](t, env); len(got) != 4 {
+	if got := cmdtest.DecodeJSON[[]api.Message](t, env.Stdout.Bytes()); len(got) != 4 {
 		t.Errorf("%d messages, want a page of 4", len(got))
 	}
 	if want := "Showing 4 of 6 (page 1 of 2). Use --all or --page 2.\n"; env.Stderr.String() != want {

@@ -153,6 +153,9 @@ option is not available; use --jq to shape the output.`,
 	fl.StringVar(&opts.attendant, "attendant", "", "`ID` of the user the message is sent as (default: you)")
 	fl.BoolVar(&opts.dryRun, "dry-run", false, "print the request body and send nothing")
 	_ = cmd.RegisterFlagCompletionFunc("type", cobra.FixedCompletions(validate.MessageTypes, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{Status: "connected"}))
+	_ = cmd.RegisterFlagCompletionFunc("template", cmdutil.CompleteTemplates(f, "approved"))
+	_ = cmd.RegisterFlagCompletionFunc("attendant", cmdutil.CompleteUsers(f, "active"))
 	return cmd
 }
 
@@ -202,6 +205,9 @@ func sendRun(o *sendOptions) error {
 	f := o.f
 	body, err := o.request()
 	if err != nil {
+		return err
+	}
+	if _, err := cmdutil.CheckOutput(f, sendResultSpec); err != nil {
 		return err
 	}
 	var (

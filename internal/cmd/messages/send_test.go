@@ -68,7 +68,7 @@ func TestSendEveryTypeAndReadItBack(t *testing.T) {
 			}
 			env.Stdin.WriteString(tt.stdin)
 			run(t, env, 0, sendTo(contact2Phone, append(tt.args, "-o", "json")...)...)
-			res := decode[api.SendResult](t, env)
+			res := cmdtest.DecodeJSON[api.SendResult](t, env.Stdout.Bytes())
 			if res.Message.Type != tt.typ || res.Message.Content != tt.content || res.Message.Direction != "outgoing" ||
 				res.Chat.Token != chat2 || res.Chat.Status != "entrance" || res.Contact.Phone != contact2Phone {
 				t.Errorf("send result = %+v", res)
@@ -96,7 +96,7 @@ func TestSendToANewNumberWithDefaultCountry(t *testing.T) {
 	env := cmdtest.New(t)
 	before := snapshot(t, env)
 	run(t, env, 0, sendTo("(11) 98765-4321", "--text", "Olá!", "--default-country", "BR", "-o", "json")...)
-	res := decode[api.SendResult](t, env)
+	res := cmdtest.DecodeJSON[api.SendResult](t, env.Stdout.Bytes())
 	if res.Contact.Phone != "5511987654321" || res.Chat.Status != "entrance" {
 		t.Errorf("result = %+v", res)
 	}
@@ -148,7 +148,7 @@ func TestSendTemplateWithoutBodyVariables(t *testing.T) {
 		t.Errorf("dry run:\n%s\nwant\n%s", env.Stdout, want)
 	}
 	run(t, env, 0, append(args, "-o", "json")...)
-	if res := decode[api.SendResult](t, env); res.Message.Content != "Acesse a segunda via do seu boleto." {
+	if res := cmdtest.DecodeJSON[api.SendResult](t, env.Stdout.Bytes()); res.Message.Content != "Acesse a segunda via do seu boleto." {
 		t.Errorf("content = %q", res.Message.Content)
 	}
 }

@@ -22,7 +22,7 @@ import (
 // from the value flags, asking on a terminal for every value not given. It
 // returns the rendered message and whether a person answered prompts.
 func (o *sendOptions) fillTemplate(c *api.Client, body *api.MessageSend) (preview string, asked bool, err error) {
-	t, err := resolve.Template(o.ctx, c, o.template, o.channel)
+	t, _, err := resolve.Template(o.ctx, c, o.template, o.channel)
 	if err != nil {
 		return "", false, err
 	}

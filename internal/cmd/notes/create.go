@@ -33,9 +33,13 @@ func newCmdCreate(f *cmdutil.Factory, runF func(*createOptions) error) *cobra.Co
 
 The text comes from --content, from a file with --content-file (- reads
 standard input), or, on a terminal, from a prompt.`,
-		Example: `  convo notes create 1 --content "Prefere contato por mensagem depois das 18h."
+		Example: `  # A note on contact 1
+  convo notes create 1 --content "Prefere contato por mensagem depois das 18h."
+
+  # The text from another program, on standard input
   echo "Pediu segunda via do boleto." | convo notes create 1 --content-file -`,
-		Args: cmdutil.ExactArgs(1, "contact ID"),
+		Args:              cmdutil.ExactArgs(1, "contact ID"),
+		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteContacts(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseID(args[0], "contact ID")
 			if err != nil {
@@ -68,11 +72,7 @@ func createRun(opts *createOptions) error {
 	f := opts.f
 	// Output flags are checked first: neither a typed note nor a created one
 	// should be lost to a typo in --fields.
-	outOpts := f.OutputOptions()
-	if err := outOpts.Resolve(f.IOStreams); err != nil {
-		return err
-	}
-	if err := noteSpec.ValidateFields(outOpts.Fields); err != nil {
+	if _, err := cmdutil.CheckOutput(f, noteSpec); err != nil {
 		return err
 	}
 	content, err := noteContent(opts)

@@ -22,9 +22,13 @@ func newCmdList(f *cmdutil.Factory, runF func(*listOptions) error) *cobra.Comman
 		Short: "List the notes of a contact",
 		Long: `List the internal notes written on a contact, with their author. Notes are
 seen by staff only, never by the contact.`,
-		Example: `  convo notes list 1
-  convo notes list 1 -o json --jq '.[].content'`,
-		Args: cmdutil.ExactArgs(1, "contact ID"),
+		Example: `  # The notes on contact 1, with their authors
+  convo notes list 1
+
+  # Only their texts
+  convo notes list 1 --jq '.[].content'`,
+		Args:              cmdutil.ExactArgs(1, "contact ID"),
+		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteContacts(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseID(args[0], "contact ID")
 			if err != nil {

@@ -1,8 +1,6 @@
 package notes_test
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -12,39 +10,18 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
-	"github.com/convo-cli/convo/internal/sandbox"
 )
 
 const notFoundStderr = "error: Contato não encontrado.\n"
 
-// run runs convo and fails the test unless it exits with want.
-func run(t *testing.T, env *cmdtest.Env, want int, args ...string) {
-	t.Helper()
-	env.Reset()
-	if got := env.Run(args...); got != want {
-		t.Fatalf("convo %s: exit %d, want %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), got, want, env.Stdout, env.Stderr)
-	}
-}
+// run is the way every test here runs convo.
+var run = cmdtest.MustRun
 
 // notes reads a contact's notes from the sandbox directly, as admin.
 func notes(t *testing.T, env *cmdtest.Env, contactID int64) ([]api.Note, json.RawMessage) {
 	t.Helper()
-	c, err := api.New(api.Options{
-		BaseURL: "http://sandbox.localhost", Token: sandbox.AdminToken1,
-		Transport: sandbox.Transport(sandbox.NewServer(env.Store, sandbox.Options{})), UserAgent: "test",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := c.Do(context.Background(), api.Request{Method: "GET", Path: "/contacts/" + strconv.FormatInt(contactID, 10) + "/notes"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var list []api.Note
-	if err := json.Unmarshal(resp.Envelope.Data, &list); err != nil {
-		t.Fatal(err)
-	}
-	return list, resp.Envelope.Data
+	data := env.Get(t, "/contacts/"+strconv.FormatInt(contactID, 10)+"/notes", nil).Data
+	return cmdtest.DecodeJSON[[]api.Note](t, data), data
 }
 
 func TestListFormats(t *testing.T) {
@@ -55,12 +32,7 @@ func TestListFormats(t *testing.T) {
 	}
 	t.Run("json is the API's data", func(t *testing.T) {
 		run(t, env, 0, "notes", "list", "1", "-o", "json")
-		var got, want bytes.Buffer
-		_ = json.Compact(&got, env.Stdout.Bytes())
-		_ = json.Compact(&want, data)
-		if got.String() != want.String() {
-			t.Errorf("got  %s\nwant %s", got.String(), want.String())
-		}
+		cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), data)
 	})
 	t.Run("plain", func(t *testing.T) {
 		run(t, env, 0, "notes", "list", "1")

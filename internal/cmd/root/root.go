@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -43,17 +44,24 @@ tags and attendants, with tables for people and exact JSON for scripts.
 Try it without an account on the built-in sandbox:
 
   convo --sandbox contacts list`,
-		Version:       build.Get().Version,
+		// cobra prints "convo version " and this, without the text/template
+		// that SetVersionTemplate would parse on every --version.
+		Version:       build.Get().Detail(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			// Shell completion (cobra's hidden __complete command) parses
+			// the line itself; its functions resolve the settings once it
+			// has, and a bad setting must not make it print an error.
+			if cmd.Name() == cobra.ShellCompRequestCmd {
+				return nil
+			}
 			// The root's own flags: a command may have a flag of the same
 			// name (messages send --template) that shadows a global one.
 			return f.ResolveSettings(cmd.Root().PersistentFlags())
 		},
 	}
 	cmd.CompletionOptions.DisableDefaultCmd = true
-	cmd.SetVersionTemplate(build.Get().String() + "\n")
 	cmd.SetOut(f.IOStreams.Out)
 	cmd.SetErr(f.IOStreams.ErrOut)
 	cmd.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
@@ -81,6 +89,7 @@ Try it without an account on the built-in sandbox:
 	pf.BoolP("yes", "y", false, "answer yes to confirmations (required for destructive commands without a terminal)")
 	pf.Bool("sandbox", false, "run against the built-in sandbox, in-process (env CONVO_SANDBOX=1)")
 	cmd.Flags().BoolP("version", "v", false, "print the version")
+	_ = cmd.RegisterFlagCompletionFunc("output", cobra.FixedCompletions(output.Formats, cobra.ShellCompDirectiveNoFileComp))
 
 	cmd.AddGroup(
 		&cobra.Group{ID: "core", Title: "Core commands:"},
@@ -118,18 +127,36 @@ func newCmdVersion(ios *output.IOStreams) *cobra.Command {
 }
 
 // Run executes convo with args and returns the exit code.
-func Run(ctx context.Context, f *cmdutil.Factory, args []string) int {
+func Run(ctx context.Context, f *cmdutil.Factory, args []string) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			code = crashed(f, r)
+		}
+	}()
 	cmd := NewCmdRoot(f)
 	cmd.SetArgs(args)
 	ran, err := cmd.ExecuteContextC(ctx)
 	if cerr := f.Close(); err == nil && cerr != nil {
 		err = cerr
 	}
-	code := cmdutil.ExitCode(err)
+	code = cmdutil.ExitCode(err)
 	if err != nil {
 		printError(f.IOStreams.ErrOut, ran, err, code)
 	}
 	return code
+}
+
+// crashed reports a bug of convo (a panic) in one line, with no stack trace
+// unless --debug asked for one, and no token in either.
+func crashed(f *cmdutil.Factory, r any) int {
+	w := f.IOStreams.ErrOut
+	fmt.Fprintln(w, f.Redact(fmt.Sprintf("error: convo stopped on an internal error: %v", r)))
+	if f.Settings != nil && f.Settings.Debug {
+		fmt.Fprint(w, f.Redact(string(debug.Stack())))
+	} else {
+		fmt.Fprintln(w, "This is a bug in convo; rerun with --debug to see where it happened, and report it.")
+	}
+	return cmdutil.ExitAPI
 }
 
 func printError(w io.Writer, cmd *cobra.Command, err error, code int) {

@@ -33,7 +33,8 @@ contact and an open chat are created when needed, the chat becomes "waiting",
 its unread count grows and the message becomes its last message.
 
 The company is the one of the sandbox token: CONVO_TOKEN, else sandbox-admin-1.`,
-		Example: `  convo sandbox inbound --phone 5511987654321 --channel chatapp-main-001 --text "Oi, meu pedido chegou?"
+		Example: `  # A customer writes on the main channel; their chat now waits for an answer
+  convo sandbox inbound --phone 5511987654321 --channel chatapp-main-001 --text "Oi, meu pedido chegou?"
   convo --sandbox chats list --status waiting`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

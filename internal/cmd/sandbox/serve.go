@@ -42,9 +42,12 @@ tokens of the seeded users:
 It listens on loopback unless --addr says otherwise. Faults can be injected to
 test how clients cope: --latency, --fail-rate (503 before the request is
 processed) and --rate-limit (429 with Retry-After, per token).`,
-		Example: `  convo sandbox serve
+		Example: `  # Serve on http://127.0.0.1:8080 until Ctrl-C, and call it from another terminal
+  convo sandbox serve  # needs Ctrl-C to stop
   curl -H 'Authorization: Bearer sandbox-admin-1' http://127.0.0.1:8080/api/v1/channels
-  convo sandbox serve --addr 127.0.0.1:9000 --db /tmp/sandbox.db --reset
+
+  # Another port, a database of its own seeded afresh, and faults injected
+  convo sandbox serve --addr 127.0.0.1:9000 --db ./sandbox.db --reset  # needs Ctrl-C to stop
   convo sandbox serve --latency 20ms --fail-rate 0.05 --rate-limit 100`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -24,7 +24,10 @@ func newCmdCreate(f *cmdutil.Factory, runF func(*createOptions) error) *cobra.Co
 		Use:   "create --text S [--emoji E] [--color #RRGGBB]",
 		Short: "Create a tag",
 		Long:  "Create a tag. Without --color the API gives it #000000.",
-		Example: `  convo tags create --text "Black Friday"
+		Example: `  # A tag in the default colour
+  convo tags create --text "Black Friday"
+
+  # With an emoji and a colour
   convo tags create --text "Entrega expressa" --emoji 🚚 --color "#00897B"`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -52,6 +55,9 @@ func createRun(opts *createOptions) error {
 		errs.Add(validate.Color(opts.color))
 	}
 	if err := errs.Err(); err != nil {
+		return err
+	}
+	if _, err := cmdutil.CheckOutput(opts.f, tagSpec); err != nil {
 		return err
 	}
 	c, err := opts.f.APIClient(opts.ctx)

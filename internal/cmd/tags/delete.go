@@ -24,8 +24,10 @@ func newCmdDelete(f *cmdutil.Factory, runF func(*deleteOptions) error) *cobra.Co
 		Long: `Delete a tag. It is removed from every contact and chat that has it.
 
 On a terminal convo asks first; elsewhere --yes is required.`,
-		Example: `  convo tags delete 5 --yes`,
-		Args:    cmdutil.ExactArgs(1, "tag ID"),
+		Example: `  # Delete tag 5; a script confirms with --yes
+  convo tags delete 5 --yes`,
+		Args:              cmdutil.ExactArgs(1, "tag ID"),
+		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteTagIDs(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseID(args[0], "tag ID")
 			if err != nil {

@@ -21,9 +21,14 @@ func newCmdList(f *cmdutil.Factory, runF func(*listOptions) error) *cobra.Comman
 		Use:   "list",
 		Short: "List tags",
 		Long:  "List the company's tags, 50 per page unless --per-page says otherwise.",
-		Example: `  convo tags list
+		Example: `  # The first 50 tags
+  convo tags list
+
+  # Tags whose text contains "cliente"
   convo tags list --search cliente
-  convo tags list --all -o json --jq '.[].text'`,
+
+  # The text of every tag, one a line
+  convo tags list --all --jq '.[].text'`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.ctx = cmd.Context()

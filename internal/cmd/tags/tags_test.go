@@ -13,8 +13,8 @@ import (
 func TestList(t *testing.T) {
 	env := cmdtest.New(t)
 	run(t, env, 0, "tags", "list", "-o", "json")
-	assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/tags", nil).Data)
-	if got := decode[[]api.Tag](t, env); len(got) != seedTags1 {
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/tags", nil).Data)
+	if got := cmdtest.DecodeJSON[[]api.Tag](t, env.Stdout.Bytes()); len(got) != seedTags1 {
 		t.Errorf("listed %d tags, want the %d of company 1", len(got), seedTags1)
 	}
 
@@ -51,7 +51,7 @@ func TestListTable(t *testing.T) {
 func TestView(t *testing.T) {
 	env := cmdtest.New(t)
 	run(t, env, 0, "tags", "view", "1", "-o", "json")
-	assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/tags/1", nil).Data)
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/tags/1", nil).Data)
 
 	run(t, env, 0, "tags", "view", "3", "-o", "yaml")
 	for _, want := range []string{"id: 3\n", "text: Inadimplente\n", "emoji: null\n", "color: '#D32F2F'\n"} {
@@ -71,17 +71,17 @@ func TestView(t *testing.T) {
 func TestCreate(t *testing.T) {
 	env := cmdtest.New(t)
 	run(t, env, 0, "tags", "create", "--text", "Black Friday", "--emoji", "🛍️", "--color", "#a1B2c3", "-o", "json")
-	got := decode[api.Tag](t, env)
+	got := cmdtest.DecodeJSON[api.Tag](t, env.Stdout.Bytes())
 	if got.ID != newTagID || got.Text != "Black Friday" || got.Emoji == nil || *got.Emoji != "🛍️" || got.Color != "#a1B2c3" {
 		t.Errorf("created %+v", got)
 	}
 	if want := "✓ Tag criada com sucesso. (id 10)\n"; env.Stderr.String() != want {
 		t.Errorf("stderr = %q, want %q", env.Stderr, want)
 	}
-	assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/tags/10", nil).Data)
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/tags/10", nil).Data)
 
 	run(t, env, 0, "tags", "create", "--text", "Sem cor", "-o", "json")
-	if got := decode[api.Tag](t, env); got.Color != "#000000" || got.Emoji != nil {
+	if got := cmdtest.DecodeJSON[api.Tag](t, env.Stdout.Bytes()); got.Color != "#000000" || got.Emoji != nil {
 		t.Errorf("created %+v, want the default colour and no emoji", got)
 	}
 }
@@ -117,14 +117,14 @@ func TestUpdate(t *testing.T) {
 	env := cmdtest.New(t)
 	before := tag(t, env, "1")
 	run(t, env, 0, "tags", "update", "1", "--color", "#000001", "-o", "json")
-	got := decode[api.Tag](t, env)
+	got := cmdtest.DecodeJSON[api.Tag](t, env.Stdout.Bytes())
 	if got.Color != "#000001" || got.Text != before.Text || *got.Emoji != *before.Emoji {
 		t.Errorf("after --color: %+v, want only the colour changed from %+v", got, before)
 	}
 	if want := "✓ Tag atualizada com sucesso. (id 1)\n"; env.Stderr.String() != want {
 		t.Errorf("stderr = %q, want %q", env.Stderr, want)
 	}
-	assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/tags/1", nil).Data)
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/tags/1", nil).Data)
 
 	run(t, env, 0, "tags", "update", "1", "--text", "Cliente VIP", "--emoji", "", "-o", "json")
 	if got := tag(t, env, "1"); got.Text != "Cliente VIP" || got.Emoji != nil || got.Color != "#000001" {
@@ -139,7 +139,7 @@ func TestUpdate(t *testing.T) {
 
 func TestUpdateFailures(t *testing.T) {
 	env := cmdtest.New(t)
-	before := string(apiGet(t, env, "/tags/2", nil).Data)
+	before := string(env.Get(t, "/tags/2", nil).Data)
 	for _, tt := range []struct {
 		args   []string
 		code   int
@@ -158,7 +158,7 @@ func TestUpdateFailures(t *testing.T) {
 			t.Errorf("update %v: stderr = %q, want it to start with %q", tt.args, env.Stderr, tt.stderr)
 		}
 	}
-	if after := string(apiGet(t, env, "/tags/2", nil).Data); after != before {
+	if after := string(env.Get(t, "/tags/2", nil).Data); after != before {
 		t.Errorf("tag 2 changed by refused updates: %s, was %s", after, before)
 	}
 }
@@ -167,7 +167,7 @@ func TestUpdateFailures(t *testing.T) {
 func vipHolders(t *testing.T, env *cmdtest.Env) (chats, contacts int) {
 	t.Helper()
 	q := url.Values{"tag": {"1"}, "per_page": {"1"}}
-	return apiGet(t, env, "/chats", q).Pagination.Total, apiGet(t, env, "/contacts", q).Pagination.Total
+	return env.Get(t, "/chats", q).Pagination.Total, env.Get(t, "/contacts", q).Pagination.Total
 }
 
 func TestDelete(t *testing.T) {
@@ -234,7 +234,7 @@ func TestTokens(t *testing.T) {
 	env := cmdtest.New(t)
 	env.Token = sandbox.AgentToken1
 	run(t, env, 0, "tags", "list", "-o", "json")
-	if got := decode[[]api.Tag](t, env); len(got) != seedTags1 {
+	if got := cmdtest.DecodeJSON[[]api.Tag](t, env.Stdout.Bytes()); len(got) != seedTags1 {
 		t.Errorf("the attendant sees %d tags, want the company's %d", len(got), seedTags1)
 	}
 	env.Token = "sandbox-nobody"

@@ -25,9 +25,13 @@ func newCmdUpdate(f *cmdutil.Factory, runF func(*updateOptions) error) *cobra.Co
 		Short: "Change a tag",
 		Long: `Change the text, emoji or colour of a tag; what is not given stays as it is.
 An empty --emoji "" removes the emoji.`,
-		Example: `  convo tags update 3 --color "#B71C1C"
+		Example: `  # A new colour for tag 3
+  convo tags update 3 --color "#B71C1C"
+
+  # Rename tag 2 and remove its emoji
   convo tags update 2 --text "Cliente novo" --emoji ""`,
-		Args: cmdutil.ExactArgs(1, "tag ID"),
+		Args:              cmdutil.ExactArgs(1, "tag ID"),
+		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteTagIDs(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseID(args[0], "tag ID")
 			if err != nil {
@@ -69,6 +73,9 @@ func updateRun(opts *updateOptions) error {
 		errs.Add(validate.Color(*opts.body.Color))
 	}
 	if err := errs.Err(); err != nil {
+		return err
+	}
+	if _, err := cmdutil.CheckOutput(opts.f, tagSpec); err != nil {
 		return err
 	}
 	c, err := opts.f.APIClient(opts.ctx)

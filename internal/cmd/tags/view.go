@@ -19,9 +19,13 @@ func newCmdView(f *cmdutil.Factory, runF func(*viewOptions) error) *cobra.Comman
 	cmd := &cobra.Command{
 		Use:   "view ID",
 		Short: "Show a tag",
-		Example: `  convo tags view 1
+		Example: `  # Show tag 1
+  convo tags view 1
+
+  # As JSON
   convo tags view 1 -o json`,
-		Args: cmdutil.ExactArgs(1, "tag ID"),
+		Args:              cmdutil.ExactArgs(1, "tag ID"),
+		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteTagIDs(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseID(args[0], "tag ID")
 			if err != nil {

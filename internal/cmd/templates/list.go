@@ -25,9 +25,16 @@ func newCmdList(f *cmdutil.Factory, runF func(*listOptions) error) *cobra.Comman
 
 Statuses: approved (can be sent), pending (awaiting approval), rejected.
 Categories: marketing, utility (transactional), authentication (codes).`,
-		Example: `  convo templates list
+		Example: `  # Every template you can see
+  convo templates list
+
+  # The templates you can send on a channel
   convo templates list --status approved --channel chatapp-main-001
+
+  # Marketing templates
   convo templates list --category marketing
+
+  # Templates whose name contains "pedido"
   convo templates list --search pedido`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -45,6 +52,7 @@ Categories: marketing, utility (transactional), authentication (codes).`,
 	fl.StringVar(&opts.params.Search, "search", "", "only templates whose name contains `TEXT`")
 	_ = cmd.RegisterFlagCompletionFunc("status", cobra.FixedCompletions(validate.TemplateStatuses, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("category", cobra.FixedCompletions(validate.TemplateCategories, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{}))
 	return cmd
 }
 

@@ -1,62 +1,24 @@
 package templates_test
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 	"github.com/convo-cli/convo/internal/sandbox"
 )
 
-// run runs convo and fails the test unless it exits with want.
-func run(t *testing.T, env *cmdtest.Env, want int, args ...string) {
-	t.Helper()
-	env.Reset()
-	if got := env.Run(args...); got != want {
-		t.Fatalf("convo %s: exit %d, want %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), got, want, env.Stdout, env.Stderr)
-	}
-}
+// run is the way every test here runs convo.
+var run = cmdtest.MustRun
 
 // apiTemplates is what GET /templates returns to the admin of company 1:
 // every template item exactly as the API encoded it.
 func apiTemplates(t *testing.T, env *cmdtest.Env, query url.Values) []json.RawMessage {
 	t.Helper()
-	c, err := api.New(api.Options{
-		BaseURL: "http://sandbox.localhost", Token: sandbox.AdminToken1, AllowInsecureHTTP: true,
-		Transport: sandbox.Transport(sandbox.NewServer(env.Store, sandbox.Options{})), UserAgent: "test",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := c.Do(context.Background(), api.Request{Method: "GET", Path: "/templates", Query: query})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var items []json.RawMessage
-	if err := json.Unmarshal(resp.Envelope.Data, &items); err != nil {
-		t.Fatal(err)
-	}
-	return items
-}
-
-func assertSameJSON(t *testing.T, got, want []byte) {
-	t.Helper()
-	var g, w bytes.Buffer
-	if err := json.Compact(&g, got); err != nil {
-		t.Fatalf("output is not JSON: %v\n%s", err, got)
-	}
-	if err := json.Compact(&w, want); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(g.Bytes(), w.Bytes()) {
-		t.Errorf("JSON differs from the API's data\n got: %s\nwant: %s", g.Bytes(), w.Bytes())
-	}
+	return cmdtest.DecodeJSON[[]json.RawMessage](t, env.Get(t, "/templates", query).Data)
 }
 
 func names(env *cmdtest.Env) []string { return strings.Fields(env.Stdout.String()) }
@@ -69,7 +31,7 @@ func TestList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertSameJSON(t, env.Stdout.Bytes(), want)
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), want)
 
 	env.SetTTY(false, true)
 	env.IO.SetTerminalWidth(120)
@@ -141,7 +103,7 @@ func TestView(t *testing.T) {
 		{[]string{" 11 "}, 10},
 	} {
 		run(t, env, 0, append([]string{"templates", "view", "-o", "json"}, tt.args...)...)
-		assertSameJSON(t, env.Stdout.Bytes(), items[tt.item])
+		cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), items[tt.item])
 	}
 
 	run(t, env, 0, "templates", "view", "codigo_verificacao", "-o", "yaml")

@@ -2,8 +2,6 @@ package templates
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -34,11 +32,19 @@ header's format, the body with its {{n}} placeholders and the variable each
 one stands for, the footer and the buttons, numbered from 0 as
 ` + "`convo messages send --button INDEX=VALUE`" + ` counts them. Other formats
 print the template exactly as the API returns it.`,
-		Example: `  convo templates view boas_vindas
+		Example: `  # A template by name: its body, the variables to fill in, its buttons
+  convo templates view boas_vindas
+
+  # By id
   convo templates view 3
+
+  # A name looked up among the templates of one channel
   convo templates view aviso_manutencao --channel chatapp-spare-02
-  convo templates view promocao_imagem -o json --jq '.components'`,
-		Args: cmdutil.ExactArgs(1, "template ID or NAME"),
+
+  # Its components as JSON
+  convo templates view promocao_imagem --jq .components`,
+		Args:              cmdutil.ExactArgs(1, "template ID or NAME"),
+		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteTemplates(f, "")),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.ctx, opts.ref = cmd.Context(), args[0]
 			if runF != nil {
@@ -48,6 +54,7 @@ print the template exactly as the API returns it.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.channel, "channel", "", "look the name up among the templates of the channel with `TOKEN`")
+	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{}))
 	return cmd
 }
 
@@ -59,22 +66,15 @@ func viewRun(opts *viewOptions) error {
 	}
 	f := opts.f
 	// Output flags are checked first: a typo in --fields costs no request.
-	out := f.OutputOptions()
-	if err := out.Resolve(f.IOStreams); err != nil {
-		return err
-	}
-	if err := viewSpec.ValidateFields(out.Fields); err != nil {
+	out, err := cmdutil.CheckOutput(f, viewSpec)
+	if err != nil {
 		return err
 	}
 	c, err := f.APIClient(opts.ctx)
 	if err != nil {
 		return err
 	}
-	t, err := resolve.Template(opts.ctx, c, opts.ref, opts.channel)
-	if err != nil {
-		return err
-	}
-	raw, err := rawTemplate(opts.ctx, c, t)
+	t, raw, err := resolve.Template(opts.ctx, c, opts.ref, opts.channel)
 	if err != nil {
 		return err
 	}
@@ -86,24 +86,4 @@ func viewRun(opts *viewOptions) error {
 		return nil
 	}
 	return writeComponents(f.IOStreams.Out, f.IOStreams.ColorScheme(), t.Components)
-}
-
-// rawTemplate fetches t again as the API encoded it, so that json and the
-// other data formats print exactly what the API sent: resolve.Template
-// returns the template decoded. One list request within t's channel, by
-// t's name, finds it.
-func rawTemplate(ctx context.Context, c *api.Client, t *api.Template) (json.RawMessage, error) {
-	params := api.TemplateListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}, Channel: t.Channel.Token, Search: t.Name}
-	for raw, err := range c.ListTemplates(params).Follow(true).Raw(ctx) {
-		if err != nil {
-			return nil, fmt.Errorf("read template %d: %w", t.ID, err)
-		}
-		var item struct {
-			ID int64 `json:"id"`
-		}
-		if json.Unmarshal(raw, &item) == nil && item.ID == t.ID {
-			return raw, nil
-		}
-	}
-	return nil, fmt.Errorf("read template %d: the API no longer lists it", t.ID)
 }

@@ -32,8 +32,13 @@ password at least 8 characters. --external-reference is the user's id in the
 linked external system: it must exist there and belong to no other active
 user. A user of type "user" reaches only the channels given with --channel
 (repeat it for several); an admin reaches them all.`,
-		Example: `  echo 'senha-forte-da-lia' | convo users create --name "Lia Castro" --email lia.castro@lojaexemplo.com.br --type user --external-reference 1010 --channel chatapp-main-001 --channel site-widget-0007 --password-stdin
-  echo 'senha-forte-do-otavio' | convo users create --name "Otávio Brandão" --email otavio.brandao@lojaexemplo.com.br --type admin --external-reference 1011 --password-stdin`,
+		Example: `  # An attendant who reaches two channels; the password on standard input
+  echo 'senha-forte-da-lia' | convo users create --name "Lia Castro" --email lia.castro@lojaexemplo.com.br \
+    --type user --external-reference 1010 --channel chatapp-main-001 --channel site-widget-0007 --password-stdin
+
+  # An admin, who reaches every channel
+  echo 'senha-forte-do-otavio' | convo users create --name "Otávio Brandão" \
+    --email otavio.brandao@lojaexemplo.com.br --type admin --external-reference 1011 --password-stdin`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var missing []string
@@ -60,6 +65,7 @@ user. A user of type "user" reaches only the channels given with --channel
 	fl.StringArrayVar(&opts.body.Channels, "channel", nil, "`TOKEN` of a channel the user can access; repeat for several")
 	fl.BoolVar(&opts.passwordStdin, "password-stdin", false, "read the password from the first line of standard input")
 	_ = cmd.RegisterFlagCompletionFunc("type", cobra.FixedCompletions(validate.UserTypes, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{}))
 	return cmd
 }
 
@@ -71,6 +77,9 @@ func createRun(opts *createOptions) error {
 	errs.Add(validate.OneOf("type", b.Type, validate.UserTypes))
 	errs.Add(checkChannels(b.Channels))
 	if err := errs.Err(); err != nil {
+		return err
+	}
+	if _, err := cmdutil.CheckOutput(opts.f, userSpec); err != nil {
 		return err
 	}
 	// Asked last, so that nobody types a password for a command that fails.

@@ -20,7 +20,7 @@ func TestCreateWithPasswordFromStdin(t *testing.T) {
 	env := cmdtest.New(t)
 	env.Stdin.WriteString(password + "\n")
 	run(t, env, 0, withFlags("--password-stdin", "-o", "json")...)
-	got := decode[api.UserDetail](t, env)
+	got := cmdtest.DecodeJSON[api.UserDetail](t, env.Stdout.Bytes())
 	if got.ID != newUserID || got.Name != "Lia Castro" || got.Email != "lia.castro@lojaexemplo.com.br" || got.Type != "user" ||
 		got.ExternalReference == nil || *got.ExternalReference != 1010 {
 		t.Errorf("created %+v", got)
@@ -31,7 +31,7 @@ func TestCreateWithPasswordFromStdin(t *testing.T) {
 	if want := "✓ Usuário criado com sucesso. (id 7)\n"; env.Stderr.String() != want {
 		t.Errorf("stderr = %q, want %q", env.Stderr, want)
 	}
-	assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/users/7", nil).Data)
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/users/7", nil).Data)
 }
 
 func TestCreateAdminWithoutChannels(t *testing.T) {
@@ -40,7 +40,7 @@ func TestCreateAdminWithoutChannels(t *testing.T) {
 	env.Stdin.WriteString(password + "\r\nnot the password\n")
 	run(t, env, 0, "users", "create", "--name", "Otávio Brandão", "--email", "otavio@lojaexemplo.com.br", "--type", "admin",
 		"--external-reference", "1004", "--password-stdin", "-o", "json") // 1004 belongs to a deactivated user only
-	if got := decode[api.UserDetail](t, env); got.Type != "admin" || got.Name != "Otávio Brandão" || len(got.Channels) != 7 {
+	if got := cmdtest.DecodeJSON[api.UserDetail](t, env.Stdout.Bytes()); got.Type != "admin" || got.Name != "Otávio Brandão" || len(got.Channels) != 7 {
 		t.Errorf("created %+v, want an admin reaching all 7 channels", got)
 	}
 }
@@ -73,7 +73,7 @@ func TestCreatePasswordPrompt(t *testing.T) {
 	env.SetTTY(true, true)
 	env.Answers = password + "\n" + password + "\n"
 	run(t, env, 0, withFlags("-o", "json")...)
-	if got := decode[api.UserDetail](t, env); got.ID != newUserID {
+	if got := cmdtest.DecodeJSON[api.UserDetail](t, env.Stdout.Bytes()); got.ID != newUserID {
 		t.Errorf("created %+v", got)
 	}
 	for _, want := range []string{"Password (at least 8 characters)", "Repeat the password", "✓ Usuário criado com sucesso. (id 7)"} {

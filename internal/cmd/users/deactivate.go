@@ -27,9 +27,13 @@ stops working, and their external reference is free for another user. Nothing
 is lost: ` + "`convo users restore ID`" + ` brings them back.
 
 On a terminal convo asks first; elsewhere --yes is required.`,
-		Example: `  convo users deactivate 3 --yes
+		Example: `  # Deactivate attendant 3; a script confirms with --yes
+  convo users deactivate 3 --yes
+
+  # The same, by the name of the API's operation
   convo users delete 3 --yes`,
-		Args: cmdutil.ExactArgs(1, "user ID"),
+		Args:              cmdutil.ExactArgs(1, "user ID"),
+		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteUsers(f, "active")),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseID(args[0], "user ID")
 			if err != nil {

@@ -112,8 +112,8 @@ func TestRestore(t *testing.T) {
 	if want := "✓ Usuário ativado com sucesso. (id 4)\n"; env.Stderr.String() != want {
 		t.Errorf("stderr = %q, want %q", env.Stderr, want)
 	}
-	assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/users/4", nil).Data)
-	if got := decode[api.UserDetail](t, env); got.Name != "Diego Rocha" || !slices.Equal(channelTokens(got), []string{"securechat-00006"}) {
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/users/4", nil).Data)
+	if got := cmdtest.DecodeJSON[api.UserDetail](t, env.Stdout.Bytes()); got.Name != "Diego Rocha" || !slices.Equal(channelTokens(got), []string{"securechat-00006"}) {
 		t.Errorf("restored %+v", got)
 	}
 	if got := inactive(t, env); len(got) != 0 {

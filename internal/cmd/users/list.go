@@ -23,9 +23,16 @@ func newCmdList(f *cmdutil.Factory, runF func(*listOptions) error) *cobra.Comman
 		Short: "List attendants",
 		Long: `List the company's users, active and deactivated; DEACTIVATED shows when a
 deactivated user was deactivated.`,
-		Example: `  convo users list
+		Example: `  # Every attendant, active and deactivated
+  convo users list
+
+  # The deactivated ones
   convo users list --status inactive
+
+  # Attendants of type user whose name contains "lima"
   convo users list --type user --search lima
+
+  # Who signs their messages
   convo users list --fields id,name,signature_active`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -13,8 +13,8 @@ import (
 func TestList(t *testing.T) {
 	env := cmdtest.New(t)
 	run(t, env, 0, "users", "list", "-o", "json")
-	assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/users", nil).Data)
-	got := decode[[]api.UserListItem](t, env)
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/users", nil).Data)
+	got := cmdtest.DecodeJSON[[]api.UserListItem](t, env.Stdout.Bytes())
 	if len(got) != seedUsers1 || got[3].DeletedAt == nil || got[0].DeletedAt != nil {
 		t.Errorf("listed %+v, want the 4 users of company 1, the fourth deactivated", got)
 	}
@@ -89,7 +89,7 @@ func TestListAsAttendant(t *testing.T) {
 func TestView(t *testing.T) {
 	env := cmdtest.New(t)
 	run(t, env, 0, "users", "view", "2", "-o", "json")
-	assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/users/2", nil).Data)
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/users/2", nil).Data)
 
 	env.SetTTY(false, true)
 	run(t, env, 0, "users", "view", "2")
@@ -101,7 +101,7 @@ func TestView(t *testing.T) {
 	}
 	// An admin reaches every channel.
 	run(t, env, 0, "users", "view", "1", "-o", "json")
-	if got := decode[api.UserDetail](t, env); len(got.Channels) != 7 {
+	if got := cmdtest.DecodeJSON[api.UserDetail](t, env.Stdout.Bytes()); len(got.Channels) != 7 {
 		t.Errorf("admin's channels = %v, want all 7", channelTokens(got))
 	}
 

@@ -21,8 +21,10 @@ func newCmdRestore(f *cmdutil.Factory, runF func(*restoreOptions) error) *cobra.
 		Short: "Reactivate a deactivated attendant",
 		Long: `Reactivate a deactivated user. It fails with EXTERNAL_REFERENCE_ALREADY_USED
 when another active user took their external reference meanwhile.`,
-		Example: `  convo users restore 4`,
-		Args:    cmdutil.ExactArgs(1, "user ID"),
+		Example: `  # Reactivate attendant 4 (see convo users list --status inactive)
+  convo users restore 4`,
+		Args:              cmdutil.ExactArgs(1, "user ID"),
+		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteUsers(f, "inactive")),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseID(args[0], "user ID")
 			if err != nil {
@@ -39,6 +41,9 @@ when another active user took their external reference meanwhile.`,
 }
 
 func restoreRun(opts *restoreOptions) error {
+	if _, err := cmdutil.CheckOutput(opts.f, userSpec); err != nil {
+		return err
+	}
 	c, err := opts.f.APIClient(opts.ctx)
 	if err != nil {
 		return err

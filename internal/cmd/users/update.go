@@ -33,11 +33,19 @@ func newCmdUpdate(f *cmdutil.Factory, runF func(*updateOptions) error) *cobra.Co
 --channel replaces the user's channels with the ones given (repeat it for
 several). A new password is read from the first line of standard input with
 --password-stdin.`,
-		Example: `  convo users update 3 --name "Carla Mendes Araújo"
+		Example: `  # Rename attendant 3
+  convo users update 3 --name "Carla Mendes Araújo"
+
+  # Give them exactly these channels
   convo users update 3 --channel photosocial-0004 --channel social-msgr-0005
+
+  # A new email and external reference
   convo users update 3 --email carla.araujo@lojaexemplo.com.br --external-reference 1012
+
+  # A new password, on standard input
   echo 'nova-senha-do-bruno' | convo users update 2 --password-stdin`,
-		Args: cmdutil.ExactArgs(1, "user ID"),
+		Args:              cmdutil.ExactArgs(1, "user ID"),
+		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteUsers(f, "")),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseID(args[0], "user ID")
 			if err != nil {
@@ -77,6 +85,7 @@ several). A new password is read from the first line of standard input with
 	fl.StringArrayVar(&channels, "channel", nil, "`TOKEN` of a channel the user can access; replaces the current ones; repeat for several")
 	fl.BoolVar(&opts.passwordStdin, "password-stdin", false, "read a new password from the first line of standard input")
 	_ = cmd.RegisterFlagCompletionFunc("type", cobra.FixedCompletions(validate.UserTypes, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{}))
 	return cmd
 }
 
@@ -96,6 +105,9 @@ func updateRun(opts *updateOptions) error {
 		errs.Add(checkChannels(*b.Channels))
 	}
 	if err := errs.Err(); err != nil {
+		return err
+	}
+	if _, err := cmdutil.CheckOutput(opts.f, userSpec); err != nil {
 		return err
 	}
 	if opts.passwordStdin {

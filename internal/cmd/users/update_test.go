@@ -34,7 +34,7 @@ func TestUpdateEachFlag(t *testing.T) {
 		if want := "✓ Usuário atualizado com sucesso. (id 3)\n"; env.Stderr.String() != want {
 			t.Errorf("after %v: stderr = %q, want %q", tt.flags, env.Stderr, want)
 		}
-		assertSameJSON(t, env.Stdout.Bytes(), apiGet(t, env, "/users/3", nil).Data)
+		cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), env.Get(t, "/users/3", nil).Data)
 	}
 	// Every change kept the others: the last state holds them all.
 	got := user(t, env, "3")
@@ -69,7 +69,7 @@ func TestUpdatePassword(t *testing.T) {
 	if strings.Contains(env.Stdout.String(), "nova-senha") {
 		t.Error("the password was printed")
 	}
-	if got := decode[api.UserDetail](t, env); got.Name != "Bruno Lima" || len(got.Channels) != 2 {
+	if got := cmdtest.DecodeJSON[api.UserDetail](t, env.Stdout.Bytes()); got.Name != "Bruno Lima" || len(got.Channels) != 2 {
 		t.Errorf("a password change changed more: %+v (was %s)", got, before)
 	}
 

@@ -19,9 +19,13 @@ func newCmdView(f *cmdutil.Factory, runF func(*viewOptions) error) *cobra.Comman
 	cmd := &cobra.Command{
 		Use:   "view ID",
 		Short: "Show an attendant and the channels they can access",
-		Example: `  convo users view 2
-  convo users view 2 -o json --jq '.channels[].token'`,
-		Args: cmdutil.ExactArgs(1, "user ID"),
+		Example: `  # Attendant 2 and the channels they reach
+  convo users view 2
+
+  # Only the tokens of their channels, one a line
+  convo users view 2 --jq '.channels[].token'`,
+		Args:              cmdutil.ExactArgs(1, "user ID"),
+		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteUsers(f, "")),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := cmdutil.ParseID(args[0], "user ID")
 			if err != nil {
