@@ -22,5 +22,6 @@ func NewCmdContacts(f *cmdutil.Factory) *cobra.Command {
 		newCmdVerify(f, nil),
 		newCmdFields(f, nil),
 	)
+	cmd.AddCommand(newCmdImport(f, nil))
 	return cmd
 }

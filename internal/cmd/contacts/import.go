@@ -1,0 +1,394 @@
+package contacts
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/dustin/go-humanize"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/importer"
+	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/validate"
+)
+
+type importOptions struct {
+	f   *cmdutil.Factory
+	ctx context.Context
+
+	file          string
+	format        string
+	delimiter     string
+	maps          []string
+	ignoreUnknown bool
+	onDuplicate   string
+	replaceTags   bool
+	concurrency   int
+	rate          float64
+	createTags    bool
+	dryRun        bool
+	report        string
+	journal       string
+	restart       bool
+	quiet         bool
+
+	// resume is the command line that resumes this import.
+	resume string
+}
+
+// maxConcurrency bounds --concurrency: beyond it a server sees a flood,
+// not an import.
+const maxConcurrency = 64
+
+// importSpec prints the summary with -o.
+var importSpec = output.Spec{
+	Noun: "import summaries",
+	Fields: []string{"created", "updated", "skipped", "failed", "valid", "already_done", "rows", "seconds",
+		"rows_per_second", "report", "journal", "dry_run", "tags_to_create", "interrupted"},
+}
+
+func newCmdImport(f *cmdutil.Factory, runF func(*importOptions) error) *cobra.Command {
+	opts := &importOptions{f: f}
+	cmd := &cobra.Command{
+		Use:   "import FILE|-",
+		Short: "Create or update contacts in bulk from a CSV or JSON Lines file",
+		Long: `Import contacts from a CSV file with a header row, or from JSON Lines (one
+POST /contacts body per line), read as a stream however large. The format
+comes from the extension (.csv, .jsonl) or --format; "-" reads standard input.
+
+CSV columns: phone (required), name, blocked (true/false, 1/0, yes/no,
+sim/não), tags (names or ids separated by ";"), and any custom field by its
+name (see convo contacts fields). --map HEADER=FIELD renames a column, e.g.
+--map Telefone=phone. Cells are separated by "," or ";" (detected from the
+header; --delimiter to choose), and the UTF-8 byte order mark Excel writes is
+ignored. An empty cell sends nothing. Unknown columns stop the import before
+anything is written, unless --ignore-unknown-columns.
+
+Every row is checked first (phone with --default-country for national
+numbers, custom-field types and options, tag names). A bad row is written to
+the failure report with its line number and the import goes on; the command
+then exits 6. The report (--report, default FILE.errors.csv next to the
+input) holds the line, the original cells, and the error's code, field and
+message; it is written only when rows fail, and a default one left by an
+earlier run is removed when none do.
+
+A phone that is already a contact's is skipped, updated (--on-duplicate
+update: name, blocked and the row's custom fields set, tags added to the
+contact's, or set with --replace-tags) or counted as failed. Requests that
+fail in a way that may pass (429, 5xx, no answer) are tried again; a 429
+pauses every worker as long as the server asks.
+
+Finished rows are written to a journal in the data directory, keyed by the
+input's path and size. Running the same command again after Ctrl-C, a crash
+or kill -9 skips the rows done and goes on; --restart ignores the journal.
+A row whose request was in flight when the import died is sent again: when
+the API then says its phone exists, that was the earlier request, and the row
+counts as created. Standard input has no journal and cannot be resumed.
+
+Progress goes to standard error: a bar on a terminal, otherwise a line every
+10 seconds, nothing with --quiet. The summary follows there; with -o json it
+is also printed as an object on standard output.`,
+		Example: `  # A spreadsheet export with its own column names and national numbers
+  printf 'Telefone;Nome;tags\n(11) 98888-0101;Ana Lima;VIP\n' > contatos.csv
+  convo contacts import contatos.csv --map Telefone=phone --map Nome=name --default-country BR
+
+  # Check every row without writing anything, then import, creating missing tags
+  printf 'phone,name,tags\n+5511988880103,Caio Nunes,Clientes 2025\n' > novos.csv
+  convo contacts import novos.csv --dry-run --create-tags
+  convo contacts import novos.csv --create-tags --on-duplicate update
+
+  # JSON Lines from another program, the summary as JSON
+  printf '{"phone":"+5511988880102","name":"Bruno Reis","tags":["VIP"]}\n' | convo contacts import - -o json`,
+		Args: cmdutil.ExactArgs(1, "the input FILE, or - for standard input"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.file = args[0]
+			opts.ctx = cmd.Context()
+			opts.resume = resumeCommand(cmd, args)
+			if runF != nil {
+				return runF(opts)
+			}
+			return importRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.format, "format", "", "input `FORMAT`: csv or jsonl (default: from the extension)")
+	fl.StringVar(&opts.delimiter, "delimiter", "", "CSV cell `SEPARATOR`, e.g. ';' or tab (default: detected from the header)")
+	fl.StringArrayVar(&opts.maps, "map", nil, "read column `HEADER=FIELD` as FIELD, e.g. Telefone=phone (repeatable)")
+	fl.BoolVar(&opts.ignoreUnknown, "ignore-unknown-columns", false, "skip columns that are no contact field instead of stopping")
+	fl.StringVar(&opts.onDuplicate, "on-duplicate", string(importer.DuplicateSkip), "for a phone that exists: `skip`, update or fail")
+	fl.BoolVar(&opts.replaceTags, "replace-tags", false, "with --on-duplicate update: set the row's tags instead of adding them")
+	fl.IntVar(&opts.concurrency, "concurrency", 4, "`N` requests in flight")
+	fl.Float64Var(&opts.rate, "rate", 0, "at most `N` requests per second, 0 for no limit (429s slow the import down anyway)")
+	fl.BoolVar(&opts.createTags, "create-tags", false, "create the tags named in the input that do not exist")
+	fl.BoolVar(&opts.dryRun, "dry-run", false, "check every row and resolve tags and fields without writing anything")
+	fl.StringVar(&opts.report, "report", "", "write failed rows to `FILE` (default: FILE.errors.csv next to FILE)")
+	fl.StringVar(&opts.journal, "journal", "", "keep the rows done in `FILE` (default: in the data directory, keyed by the input)")
+	fl.BoolVar(&opts.restart, "restart", false, "ignore the journal and import every row again")
+	fl.BoolVar(&opts.quiet, "quiet", false, "show no progress and no summary")
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(importer.Formats, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("on-duplicate", cobra.FixedCompletions(importer.DuplicateModes, cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+func importRun(opts *importOptions) error {
+	f, ios := opts.f, opts.f.IOStreams
+	run, err := opts.importerOptions()
+	if err != nil {
+		return err
+	}
+	outOpts, err := cmdutil.CheckOutput(f, importSpec)
+	if err != nil {
+		return err
+	}
+	closeInput, err := opts.openInput(&run)
+	if err != nil {
+		return err
+	}
+	defer closeInput()
+	c, err := f.APIClient(opts.ctx)
+	if err != nil {
+		return err
+	}
+
+	summary, err := importer.Run(opts.ctx, c, run)
+	if summary == nil {
+		return err
+	}
+	if !opts.quiet {
+		fmt.Fprintln(ios.ErrOut, summary.Line())
+		if len(summary.TagsToCreate) > 0 {
+			fmt.Fprintf(ios.ErrOut, "Tags to create (with --create-tags): %s\n", strings.Join(summary.TagsToCreate, ", "))
+		}
+	}
+	switch {
+	case summary.Failed > 0 && summary.Report != nil:
+		fmt.Fprintf(ios.ErrOut, "%s failed: see %s\n", plural(summary.Failed, "row"), *summary.Report)
+	case err == nil && opts.report == "" && !summary.DryRun:
+		// A report an earlier run left at the default place lists rows that
+		// have gone in since.
+		if rerr := os.Remove(run.ReportPath); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+			fmt.Fprintf(ios.ErrOut, "warning: could not remove the out-of-date report: %v\n", rerr)
+		}
+	}
+	if err != nil {
+		opts.printResume(summary)
+	}
+	if f.Settings.Output != "" || outOpts.JQ != "" || outOpts.Template != "" {
+		raw, merr := json.Marshal(summary)
+		if merr != nil {
+			return errors.Join(err, merr)
+		}
+		if perr := cmdutil.PrintObject(f, importSpec, raw); perr != nil {
+			return errors.Join(err, perr)
+		}
+	}
+	switch {
+	case err != nil:
+		return err
+	case summary.Failed > 0:
+		return &cmdutil.PartialError{Failed: summary.Failed}
+	}
+	return nil
+}
+
+// importerOptions checks the flags and turns them into the importer's options.
+func (opts *importOptions) importerOptions() (importer.Options, error) {
+	run := importer.Options{
+		Format:               importer.Format(opts.format),
+		IgnoreUnknownColumns: opts.ignoreUnknown,
+		DefaultCountry:       opts.f.Settings.DefaultCountry,
+		OnDuplicate:          importer.OnDuplicate(opts.onDuplicate),
+		ReplaceTags:          opts.replaceTags,
+		CreateTags:           opts.createTags,
+		Concurrency:          opts.concurrency,
+		Rate:                 opts.rate,
+		DryRun:               opts.dryRun,
+		Restart:              opts.restart,
+		Stderr:               opts.f.IOStreams.ErrOut,
+	}
+	if opts.format != "" {
+		if err := validate.OneOf("format", opts.format, importer.Formats); err != nil {
+			return run, err
+		}
+	}
+	if err := validate.OneOf("on-duplicate", opts.onDuplicate, importer.DuplicateModes); err != nil {
+		return run, err
+	}
+	if opts.replaceTags && run.OnDuplicate != importer.DuplicateUpdate {
+		return run, cmdutil.FlagErrorf("--replace-tags works only with --on-duplicate update")
+	}
+	if opts.concurrency < 1 || opts.concurrency > maxConcurrency {
+		return run, cmdutil.FlagErrorf("--concurrency: must be 1 to %d (got %d)", maxConcurrency, opts.concurrency)
+	}
+	if opts.rate < 0 {
+		return run, cmdutil.FlagErrorf("--rate: must be 0 (no limit) or more (got %v)", opts.rate)
+	}
+	if opts.delimiter != "" {
+		d, err := parseDelimiter(opts.delimiter)
+		if err != nil {
+			return run, err
+		}
+		run.Delimiter = d
+	}
+	for _, m := range opts.maps {
+		mapping, err := importer.ParseMapping(m)
+		if err != nil {
+			return run, err
+		}
+		run.Mappings = append(run.Mappings, mapping)
+	}
+	if _, err := validate.DefaultCountry(run.DefaultCountry); err != nil {
+		return run, err
+	}
+	switch {
+	case opts.quiet:
+		run.Feedback = importer.FeedbackNone
+	case opts.f.IOStreams.IsStderrTTY():
+		run.Feedback = importer.FeedbackBar
+	default:
+		run.Feedback = importer.FeedbackLines
+	}
+	return run, nil
+}
+
+// parseDelimiter reads --delimiter: one character, or "tab" or "\t".
+func parseDelimiter(s string) (rune, error) {
+	switch strings.ToLower(s) {
+	case "tab", `\t`:
+		return '\t', nil
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	if size != len(s) || r == '"' || r == '\r' || r == '\n' || r == utf8.RuneError {
+		return 0, cmdutil.FlagErrorf(`--delimiter: want one character such as ";" or "," (or "tab"), got %q`, s)
+	}
+	return r, nil
+}
+
+// openInput opens the file (or standard input) and decides where the
+// journal and the report go; it returns what closes the input. Only a
+// regular file can be counted and resumed.
+func (opts *importOptions) openInput(run *importer.Options) (func(), error) {
+	now := time.Now()
+	if opts.file == "-" {
+		if opts.journal != "" {
+			return nil, cmdutil.FlagErrorf("--journal: standard input cannot be resumed, so it has no journal; import from a file to resume")
+		}
+		run.Input = opts.f.IOStreams.In
+		run.ReportPath = firstNonEmpty(opts.report, importer.DefaultReportPath("", now))
+		return func() {}, nil
+	}
+	file, err := os.Open(opts.file)
+	if err != nil {
+		return nil, cmdutil.InputErrorf("read the input: %v", err)
+	}
+	closeFile := func() { _ = file.Close() } // read only: closing cannot lose anything
+	info, err := file.Stat()
+	if err != nil {
+		closeFile()
+		return nil, cmdutil.InputErrorf("read the input: %v", err)
+	}
+	run.Input = file
+	if run.Format == "" {
+		run.Format = importer.FormatOf(opts.file)
+	}
+	if !info.Mode().IsRegular() {
+		// A pipe or a device, such as <(command): read like standard input.
+		run.ReportPath = firstNonEmpty(opts.report, importer.DefaultReportPath("", now))
+		return closeFile, nil
+	}
+	abs, err := filepath.Abs(opts.file)
+	if err != nil {
+		closeFile()
+		return nil, cmdutil.InputErrorf("read the input: %v", err)
+	}
+	run.Path = abs
+	run.ReportPath = firstNonEmpty(opts.report, importer.DefaultReportPath(opts.file, now))
+	run.JournalPath = opts.journal
+	if run.JournalPath == "" {
+		dir, err := config.DataDir()
+		if err != nil {
+			closeFile()
+			return nil, err
+		}
+		run.JournalPath = importer.DefaultJournalPath(dir, abs, info.Size())
+	}
+	return closeFile, nil
+}
+
+// printResume says, after an import that stopped early, how to go on.
+func (opts *importOptions) printResume(s *importer.Summary) {
+	w := opts.f.IOStreams.ErrOut
+	switch {
+	case s.DryRun:
+	case s.Journal == nil:
+		fmt.Fprintln(w, "Standard input cannot be resumed (no journal is kept for it): import the rest from a file; rows already imported are skipped as duplicates.")
+	default:
+		fmt.Fprintf(w, "Stopped before the end; the rows done are in the journal %s.\nTo resume, run the same command again:\n  %s\n", *s.Journal, opts.resume)
+	}
+}
+
+// resumeCommand rebuilds the command line of this import, flags included
+// and --restart left out (resuming must not start over).
+func resumeCommand(cmd *cobra.Command, args []string) string {
+	words := strings.Fields(cmd.CommandPath())
+	words = append(words, args...)
+	cmd.Flags().Visit(func(fl *pflag.Flag) {
+		if fl.Name == "restart" {
+			return
+		}
+		if sv, ok := fl.Value.(pflag.SliceValue); ok {
+			for _, v := range sv.GetSlice() {
+				words = append(words, "--"+fl.Name+"="+v)
+			}
+			return
+		}
+		if fl.Value.Type() == "bool" && fl.Value.String() == "true" {
+			words = append(words, "--"+fl.Name)
+			return
+		}
+		words = append(words, "--"+fl.Name+"="+fl.Value.String())
+	})
+	for i, w := range words {
+		words[i] = shellQuote(w)
+	}
+	return strings.Join(words, " ")
+}
+
+// shellQuote quotes s for a POSIX shell when it holds anything but
+// letters, digits and the punctuation shells leave alone.
+func shellQuote(s string) string {
+	safe := s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' ||
+			strings.ContainsRune("_@%+=:,./-", r)))
+	}) < 0
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+func plural(n int, noun string) string {
+	s := humanize.Comma(int64(n)) + " " + noun
+	if n != 1 {
+		s += "s"
+	}
+	return s
+}

@@ -1,0 +1,26 @@
+package contacts
+
+import (
+	"testing"
+
+	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/output"
+)
+
+func TestResumeCommand(t *testing.T) {
+	ios, _, _, _ := output.Test()
+	var resume string
+	cmd := newCmdImport(&cmdutil.Factory{IOStreams: ios}, func(o *importOptions) error {
+		resume = o.resume
+		return nil
+	})
+	cmd.SetArgs([]string{"minha planilha.csv", "--map", "Telefone=phone", "--map", "Nome do cliente=name",
+		"--restart", "--create-tags", "--delimiter", ";", "--report", "it's.csv", "--rate=10"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	want := `import 'minha planilha.csv' --create-tags '--delimiter=;' --map=Telefone=phone '--map=Nome do cliente=name' --rate=10 '--report=it'\''s.csv'`
+	if resume != want {
+		t.Errorf("resume command\n%s\nwant\n%s", resume, want)
+	}
+}

@@ -1,0 +1,127 @@
+package contacts_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/convo-cli/convo/internal/cmd/cmdtest"
+	"github.com/convo-cli/convo/internal/importer"
+)
+
+// writeInput writes content to a file in a temp dir and returns its path.
+func writeInput(t *testing.T, name, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestImportRefusesBadInputBeforeWriting(t *testing.T) {
+	env := newEnv(t)
+	good := writeInput(t, "ok.csv", "phone,name\n5511987654321,Ana\n")
+	odd := writeInput(t, "odd.csv", "Telefone,Cidade\n5511987654321,Recife\n")
+	tests := []struct {
+		name   string
+		args   []string
+		stdin  string
+		stderr string
+	}{
+		{"unknown columns", []string{odd}, "", `error: unknown columns "Telefone", "Cidade"; known columns are phone, name, blocked, tags and the custom fields`},
+		{"no phone column", []string{odd, "--ignore-unknown-columns"}, "", `error: no phone column: the header has "Telefone", "Cidade"`},
+		{"bad map", []string{good, "--map", "phone"}, "", `error: --map "phone": want HEADER=FIELD`},
+		{"bad mode", []string{good, "--on-duplicate", "merge"}, "", `error: on-duplicate: must be one of skip, update, fail (got "merge")`},
+		{"bad format", []string{good, "--format", "xlsx"}, "", `error: format: must be one of csv, jsonl (got "xlsx")`},
+		{"replace tags without update", []string{good, "--replace-tags"}, "", "error: --replace-tags works only with --on-duplicate update"},
+		{"too many workers", []string{good, "--concurrency", "65"}, "", "error: --concurrency: must be 1 to 64 (got 65)"},
+		{"negative rate", []string{good, "--rate", "-2"}, "", "error: --rate: must be 0 (no limit) or more (got -2)"},
+		{"long delimiter", []string{good, "--delimiter", ";;"}, "", `error: --delimiter: want one character such as ";" or "," (or "tab"), got ";;"`},
+		{"journal of stdin", []string{"-", "--journal", "j"}, "phone\n5511987654321\n", "error: --journal: standard input cannot be resumed"},
+		{"missing file", []string{filepath.Join(t.TempDir(), "none.csv")}, "", "error: read the input: open "},
+		{"empty stdin", []string{"-"}, "", "error: the input is empty: a CSV import needs a header line"},
+		{"bad country", []string{good, "--default-country", "Brasil"}, "", "error: default_country: "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			env.Stdin.Reset()
+			env.Stdin.WriteString(tt.stdin)
+			run(t, env, 2, append([]string{"contacts", "import"}, tt.args...)...)
+			if !strings.HasPrefix(env.Stderr.String(), tt.stderr) {
+				t.Errorf("stderr = %q, want it to start with %q", env.Stderr, tt.stderr)
+			}
+			if env.Stdout.Len() != 0 {
+				t.Errorf("stdout = %q, want nothing", env.Stdout)
+			}
+		})
+	}
+	if n := contactCount(t, env); n != seedContacts1 {
+		t.Errorf("%d contacts, want the seed's %d: nothing may be written", n, seedContacts1)
+	}
+}
+
+func TestImportSummaryAsJSON(t *testing.T) {
+	env := newEnv(t)
+	env.Stdin.WriteString("phone;name;tags\n+55 11 98765-4321;Ana;VIP\n(11) 98765-4322;Bia;\n1;Curto;\n")
+	t.Chdir(t.TempDir()) // the report of standard input goes to the current directory
+	run(t, env, 6, "contacts", "import", "-", "--default-country", "BR", "-o", "json")
+	s := cmdtest.DecodeJSON[importer.Summary](t, env.Stdout.Bytes())
+	if s.Created != 2 || s.Failed != 1 || s.Rows != 3 || s.Journal != nil || s.Report == nil || !strings.HasPrefix(*s.Report, "import-") {
+		t.Errorf("summary %+v", s)
+	}
+	if _, err := os.Stat(*s.Report); err != nil {
+		t.Errorf("report: %v", err)
+	}
+	want := "1 row failed: see " + *s.Report + "\n"
+	if got := env.Stderr.String(); !strings.HasPrefix(got, "created 2 · updated 0 · skipped 0 · failed 1 in ") || !strings.HasSuffix(got, want) {
+		t.Errorf("stderr = %q", got)
+	}
+	if n := contactCount(t, env); n != seedContacts1+2 {
+		t.Errorf("%d contacts, want %d", n, seedContacts1+2)
+	}
+}
+
+func TestImportQuietSaysOnlyWhatFailed(t *testing.T) {
+	env := newEnv(t)
+	path := writeInput(t, "c.csv", "phone\n5511987654321\n12\n")
+	run(t, env, 6, "contacts", "import", path, "--quiet")
+	report := path + ".errors.csv"
+	if got, want := env.Stderr.String(), "1 row failed: see "+report+"\n"; got != want {
+		t.Errorf("stderr = %q, want %q", got, want)
+	}
+	ok := writeInput(t, "ok.csv", "phone\n5511987654322\n")
+	run(t, env, 0, "contacts", "import", ok, "--quiet")
+	if env.Stderr.Len() != 0 {
+		t.Errorf("stderr = %q, want nothing", env.Stderr)
+	}
+}
+
+func TestImportJournalAndProgressBar(t *testing.T) {
+	env := newEnv(t)
+	var b strings.Builder
+	b.WriteString("phone,name\n")
+	for i := range 30 {
+		b.WriteString("55479980000" + string(rune('0'+i/10)) + string(rune('0'+i%10)) + ",Contato\n")
+	}
+	path := writeInput(t, "c.csv", b.String())
+	env.IO.SetStderrTTY(true)
+	run(t, env, 0, "contacts", "import", path)
+	stderr := env.Stderr.String()
+	if !strings.Contains(stderr, "30 / 30 rows") || !strings.Contains(stderr, "rows/s") {
+		t.Errorf("no progress bar on a terminal: %q", stderr)
+	}
+	if !strings.HasSuffix(stderr, "created 30 · updated 0 · skipped 0 · failed 0 in "+stderr[strings.LastIndex(stderr, " in ")+4:]) {
+		t.Errorf("stderr does not end with the summary: %q", stderr)
+	}
+	journals, err := filepath.Glob(filepath.Join(os.Getenv("CONVO_DATA_DIR"), "imports", "*.journal"))
+	if err != nil || len(journals) != 1 {
+		t.Fatalf("journals %v, %v; want one in the data directory", journals, err)
+	}
+	env.IO.SetStderrTTY(false)
+	run(t, env, 0, "contacts", "import", path)
+	if got := env.Stderr.String(); !strings.HasPrefix(got, "created 0 · updated 0 · skipped 0 · failed 0 · already done 30 in ") {
+		t.Errorf("rerun: stderr = %q", got)
+	}
+}

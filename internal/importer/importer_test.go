@@ -1,0 +1,446 @@
+package importer
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/cmdutil"
+)
+
+// testPhone is the i-th phone of generated rows: a Brazilian mobile number
+// in an area code the seed does not use.
+func testPhone(i int) string { return fmt.Sprintf("5547998%06d", i) }
+
+// csvRows is a CSV of n rows with a header, phones from testPhone.
+func csvRows(n int) string {
+	var b strings.Builder
+	b.WriteString("phone,name\n")
+	for i := range n {
+		fmt.Fprintf(&b, "%s,Contato %d\n", testPhone(i), i)
+	}
+	return b.String()
+}
+
+// runImport imports input with fast backoff and a report in a temp dir.
+func runImport(t *testing.T, ctx context.Context, c *api.Client, input string, opts Options) (*Summary, error) {
+	t.Helper()
+	opts.Input = strings.NewReader(input)
+	if opts.ReportPath == "" {
+		opts.ReportPath = filepath.Join(t.TempDir(), "report.csv")
+	}
+	if opts.Backoff == nil {
+		opts.Backoff = func(int) time.Duration { return time.Millisecond }
+	}
+	return Run(ctx, c, opts)
+}
+
+// phoneOf reads the phone of a POST /contacts without consuming the body for next.
+func phoneOf(t *testing.T, r *http.Request) string {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		t.Error(err)
+	}
+	r.Body = io.NopCloser(strings.NewReader(string(body)))
+	var c struct{ Phone string }
+	_ = json.Unmarshal(body, &c)
+	return c.Phone
+}
+
+// Faults after which the server may or may not have created the contact
+// must neither lose a row nor create one twice, and the retry's duplicate
+// answer counts as created.
+func TestImportAmbiguousFailuresCreateEachRowOnce(t *testing.T) {
+	a := newTestAPI(t)
+	const rows = 120
+	var mu sync.Mutex
+	attempts := map[string]int{}
+	a.setHook(func(w http.ResponseWriter, r *http.Request, next http.Handler) bool {
+		if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/contacts") {
+			return false
+		}
+		phone := phoneOf(t, r)
+		var i int
+		fmt.Sscanf(phone, "5547998%06d", &i)
+		mu.Lock()
+		attempts[phone]++
+		n := attempts[phone]
+		mu.Unlock()
+		switch {
+		case n == 1 && i%4 == 1: // refused before processing
+			w.WriteHeader(http.StatusServiceUnavailable)
+		case n <= 2 && i%4 == 2: // processed, then a 502 (twice)
+			next.ServeHTTP(httptestDiscard{}, r)
+			w.WriteHeader(http.StatusBadGateway)
+		case n == 1 && i%4 == 3: // processed, then the connection breaks
+			next.ServeHTTP(httptestDiscard{}, r)
+			conn, _, err := http.NewResponseController(w).Hijack()
+			if err != nil {
+				t.Error(err)
+				return false
+			}
+			conn.Close()
+		default:
+			return false
+		}
+		return true
+	})
+	s, err := runImport(t, context.Background(), a.client(3), csvRows(rows), Options{Concurrency: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Created != rows || s.Skipped != 0 || s.Failed != 0 || s.Rows != rows || s.Report != nil {
+		t.Errorf("summary %+v, want %d created and nothing else", s, rows)
+	}
+	if got := len(a.contacts("5547998")); got != rows {
+		t.Errorf("%d contacts, want %d", got, rows)
+	}
+	for i := range rows {
+		a.contact(testPhone(i)) // exactly one each
+	}
+}
+
+// A 429 that outlasts the client's retries holds back every worker for
+// Retry-After, once: no request of any worker arrives during the pause.
+func TestImport429PausesEveryWorker(t *testing.T) {
+	a := newTestAPI(t)
+	var (
+		mu        sync.Mutex
+		limitedAt time.Time
+		during    int
+		posts     int
+	)
+	a.setHook(func(w http.ResponseWriter, r *http.Request, next http.Handler) bool {
+		if r.Method != http.MethodPost {
+			return false
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		posts++
+		now := time.Now()
+		switch {
+		case posts == 10:
+			limitedAt = now
+			w.Header().Set("Retry-After", "1")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return true
+		case !limitedAt.IsZero() && now.Sub(limitedAt) > 100*time.Millisecond && now.Sub(limitedAt) < 900*time.Millisecond:
+			during++
+		}
+		time.Sleep(5 * time.Millisecond)
+		return false
+	})
+	start := time.Now()
+	s, err := runImport(t, context.Background(), a.client(0), csvRows(40), Options{Concurrency: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Created != 40 || s.Failed != 0 {
+		t.Errorf("summary %+v, want 40 created", s)
+	}
+	if during != 0 {
+		t.Errorf("%d requests arrived while every worker should have been paused", during)
+	}
+	if d := time.Since(start); d < time.Second || d > 3500*time.Millisecond {
+		t.Errorf("took %s, want a pause of about 1s", d)
+	}
+}
+
+// The client's own retries of a 429 and the import's pause add up to a
+// wait per retry, never more.
+func TestImport429WithClientRetries(t *testing.T) {
+	a := newTestAPI(t)
+	var limited atomic.Int32
+	a.setHook(func(w http.ResponseWriter, r *http.Request, next http.Handler) bool {
+		if r.Method == http.MethodPost && limited.Add(1) <= 2 {
+			w.Header().Set("Retry-After", "1")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return true
+		}
+		return false
+	})
+	start := time.Now()
+	s, err := runImport(t, context.Background(), a.client(1), csvRows(1), Options{})
+	if err != nil || s.Created != 1 {
+		t.Fatalf("summary %+v, %v", s, err)
+	}
+	// The client waits 1s and tries again, the import pauses 1s and tries again.
+	if d := time.Since(start); d < 2*time.Second || d > 3500*time.Millisecond {
+		t.Errorf("took %s, want about 2s", d)
+	}
+}
+
+func TestImportDuplicates(t *testing.T) {
+	a := newTestAPI(t)
+	seed := a.client(0)
+	res, err := seed.GetContact(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	existing := res.Data
+	var oldTags []int64
+	for _, tg := range existing.Tags {
+		oldTags = append(oldTags, tg.ID)
+	}
+	input := "phone,name,tags,empresa\n" +
+		existing.Phone + ",Nome Novo,Atacado,Empresa Nova\n" +
+		testPhone(1) + ",Contato Novo,,\n"
+
+	for _, tt := range []struct {
+		mode        OnDuplicate
+		replaceTags bool
+		created     int
+		updated     int
+		skipped     int
+		failed      int
+		name        string
+		tags        []int64
+	}{
+		{mode: DuplicateSkip, created: 1, skipped: 1, name: existing.Name, tags: oldTags},
+		{mode: DuplicateFail, failed: 2, name: existing.Name, tags: oldTags}, // the first run created the other
+		{mode: DuplicateUpdate, updated: 2, name: "Nome Novo", tags: append(slices.Clone(oldTags), 5)},
+		{mode: DuplicateUpdate, replaceTags: true, updated: 2, name: "Nome Novo", tags: []int64{5}},
+	} {
+		t.Run(fmt.Sprintf("%s replace=%v", tt.mode, tt.replaceTags), func(t *testing.T) {
+			report := filepath.Join(t.TempDir(), "report.csv")
+			s, err := runImport(t, context.Background(), seed, input, Options{OnDuplicate: tt.mode, ReplaceTags: tt.replaceTags, ReportPath: report})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Created != tt.created || s.Updated != tt.updated || s.Skipped != tt.skipped || s.Failed != tt.failed {
+				t.Errorf("summary %+v", s)
+			}
+			ct := a.contact(existing.Phone)
+			var tags []int64
+			for _, tg := range ct.Tags {
+				tags = append(tags, tg.ID)
+			}
+			slices.Sort(tags)
+			want := slices.Sorted(slices.Values(tt.tags))
+			if ct.Name != tt.name || !slices.Equal(tags, want) {
+				t.Errorf("contact %q tags %v, want %q %v", ct.Name, tags, tt.name, want)
+			}
+			if tt.mode == DuplicateUpdate && (ct.CustomFields["empresa"] != "Empresa Nova" || ct.CustomFields["cpf"] != existing.CustomFields["cpf"]) {
+				t.Errorf("custom fields %v: want empresa set and cpf kept", ct.CustomFields)
+			}
+			if tt.failed > 0 {
+				data, err := os.ReadFile(report)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(string(data), "\n2,"+existing.Phone+",Nome Novo,Atacado,Empresa Nova,DUPLICATE_ENTRY,phone,") {
+					t.Errorf("report:\n%s", data)
+				}
+			}
+		})
+	}
+}
+
+func TestImportDryRunWritesNothing(t *testing.T) {
+	a := newTestAPI(t)
+	input := "phone,tags,plano\n" +
+		testPhone(1) + ",VIP;Nova Campanha,Básico\n" +
+		testPhone(2) + ",,Ouro\n" +
+		"1199,,\n"
+	journal := filepath.Join(t.TempDir(), "j")
+	s, err := runImport(t, context.Background(), a.client(0), input, Options{DryRun: true, CreateTags: true, JournalPath: journal, Path: "/x.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Valid != 1 || s.Failed != 2 || s.Created != 0 || !s.DryRun || s.Journal != nil || !slices.Equal(s.TagsToCreate, []string{"Nova Campanha"}) {
+		t.Errorf("summary %+v", s)
+	}
+	if n := a.writes(); n != 0 {
+		t.Errorf("%d writes in a dry run", n)
+	}
+	if _, err := os.Stat(journal); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a dry run wrote a journal: %v", err)
+	}
+	if !strings.HasPrefix(s.Line(), "dry run: valid 1 · failed 2 in ") || !strings.HasSuffix(s.Line(), "; nothing was written") {
+		t.Errorf("line %q", s.Line())
+	}
+}
+
+func TestImportStopsWhenTheTokenIsRefused(t *testing.T) {
+	a := newTestAPI(t)
+	a.setHook(func(w http.ResponseWriter, r *http.Request, next http.Handler) bool {
+		if r.Method != http.MethodPost {
+			return false
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnauthorized)
+		_, _ = io.WriteString(w, `{"success":false,"message":"Não autenticado."}`)
+		return true
+	})
+	s, err := runImport(t, context.Background(), a.client(0), csvRows(500), Options{})
+	if cmdutil.ExitCode(err) != cmdutil.ExitAuth || s == nil {
+		t.Fatalf("error %v (exit %d), summary %v; want exit %d with a summary", err, cmdutil.ExitCode(err), s, cmdutil.ExitAuth)
+	}
+	if s.Failed != 0 || s.Created != 0 {
+		t.Errorf("summary %+v: rows must be left for the next run, not failed", s)
+	}
+	if n := a.count("POST", "/contacts"); n > 20 {
+		t.Errorf("%d POSTs after the token was refused", n)
+	}
+}
+
+// An import cancelled in the middle is resumed by a run with the same
+// journal, which skips the rows done: every row ends up created once.
+func TestImportResumes(t *testing.T) {
+	a := newTestAPI(t)
+	const rows = 300
+	input := csvRows(rows)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "contatos.csv")
+	if err := os.WriteFile(path, []byte(input), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	journal := filepath.Join(dir, "contatos.journal")
+	ctx, cancel := context.WithCancel(context.Background())
+	var posts atomic.Int32
+	a.setHook(func(w http.ResponseWriter, r *http.Request, next http.Handler) bool {
+		if r.Method == http.MethodPost && posts.Add(1) == 100 {
+			cancel()
+		}
+		return false
+	})
+	opts := Options{Path: path, JournalPath: journal, Concurrency: 4}
+	first, err := runImport(t, ctx, a.client(0), input, opts)
+	if !errors.Is(err, context.Canceled) || !first.Interrupted {
+		t.Fatalf("first run: %v, %+v; want it interrupted", err, first)
+	}
+	if first.Created < 100 || first.Created > 100+4 {
+		t.Errorf("first run created %d, want the 100 before Ctrl-C and those in flight", first.Created)
+	}
+	// Ctrl-C lets the rows in flight finish and says of the rest that they
+	// were not sent: no row is left in doubt.
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, _, err := openJournal(journal, inputID{path, info.Size(), info.ModTime()}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := 2; line <= rows+1; line++ {
+		if j.state.inDoubt(line) {
+			t.Errorf("line %d in doubt after Ctrl-C", line)
+		}
+	}
+	if err := j.close(); err != nil {
+		t.Fatal(err)
+	}
+
+	a.setHook(nil)
+	second, err := runImport(t, context.Background(), a.client(0), input, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second.AlreadyDone != first.Created || second.Created != rows-first.Created || second.Skipped != 0 {
+		t.Errorf("second run %+v after the first created %d", second, first.Created)
+	}
+	if got := len(a.contacts("5547998")); got != rows {
+		t.Errorf("%d contacts, want %d", got, rows)
+	}
+	third, err := runImport(t, context.Background(), a.client(0), input, opts)
+	if err != nil || third.AlreadyDone != rows || third.Rows != 0 || a.count("POST", "/contacts") != rows {
+		t.Errorf("third run %+v, %v; %d POSTs in all, want %d", third, err, a.count("POST", "/contacts"), rows)
+	}
+}
+
+// Rows an earlier run sent without recording the outcome (it was killed)
+// count as created when their POST now says duplicate; a duplicate of a
+// row that was never sent is a contact that was there before.
+func TestImportRowsInDoubtCountAsCreated(t *testing.T) {
+	a := newTestAPI(t)
+	c := a.client(0)
+	input := csvRows(8) // lines 2..9
+	dir := t.TempDir()
+	path := filepath.Join(dir, "in.csv")
+	if err := os.WriteFile(path, []byte(input), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The killed run: lines 2-6 sent, 2 recorded, 3 and 4 created unrecorded.
+	journal := filepath.Join(dir, "j")
+	id := inputID{path, info.Size(), info.ModTime()}
+	if err := os.WriteFile(journal, []byte(id.header()+"r\nd 6\nc 2\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// Lines 3, 4 (phones 1, 2) by the killed run; line 8 (phone 6) existed before.
+	for _, i := range []int{1, 2, 6} {
+		if _, err := c.CreateContact(context.Background(), api.ContactCreate{Phone: testPhone(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := runImport(t, context.Background(), c, input, Options{Path: path, JournalPath: journal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.AlreadyDone != 1 || s.Created != 6 || s.Skipped != 1 || s.Failed != 0 {
+		t.Errorf("summary %+v, want 1 already done, 6 created (2 of them by the killed run), 1 skipped", s)
+	}
+}
+
+func TestImportReport(t *testing.T) {
+	a := newTestAPI(t)
+	input := "\xef\xbb\xbfTelefone;Nome;tags;limite_credito\n" +
+		"+55 (11) 98888-0001;\"Souza; Ana\";VIP;10.5\n" + // 2
+		"(11) 98888-0002;\"Linha\ndupla\";Inexistente;\n" + // 3-4
+		"98888;Curto;;\n" + // 5
+		"(11) 98888-0003;Carlos;;1,5\n" + // 6
+		"(11) 98888-0004;Sobra;;;x\n" // 7
+	report := filepath.Join(t.TempDir(), "falhas.csv")
+	s, err := runImport(t, context.Background(), a.client(0), input, Options{
+		Mappings: []Mapping{{"Telefone", "phone"}, {"Nome", "name"}}, DefaultCountry: "BR", Concurrency: 1, ReportPath: report})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Created != 1 || s.Failed != 4 || s.Report == nil || *s.Report != report {
+		t.Errorf("summary %+v", s)
+	}
+	data, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `line,Telefone,Nome,tags,limite_credito,code,field,message
+3,(11) 98888-0002,"Linha
+dupla",Inexistente,,UNKNOWN_TAG,tags,"no tag named ""Inexistente""; create it with ` + "`convo tags create --text \"\"Inexistente\"\"`" + `, or import with --create-tags"
+5,98888,Curto,,,INVALID_VALUE,phone,"is too short for country code +55; must be a phone number with country code, e.g. +55 11 98765-4321"
+6,(11) 98888-0003,Carlos,,"1,5",INVALID_VALUE,customfields.limite_credito,"must be a number such as 42, -3 or 1.5, with a dot as decimal separator and no thousands separator (got ""1,5"")"
+7,(11) 98888-0004,Sobra,,,INVALID_RECORD,,"has 5 fields, the header has 4"
+`
+	if string(data) != want {
+		t.Errorf("report:\n%s\nwant:\n%s", data, want)
+	}
+	ct := a.contact("5511988880001")
+	if ct.Name != "Souza; Ana" || len(ct.Tags) != 1 || ct.Tags[0].Name != "VIP" || fmt.Sprint(ct.CustomFields["limite_credito"]) != "10.5" {
+		t.Errorf("imported contact %+v", ct)
+	}
+}
+
+func TestSummaryLine(t *testing.T) {
+	s := Summary{Created: 9812, Skipped: 170, Failed: 18, Seconds: 41.23, RowsPerSecond: 242.9}
+	if got, want := s.Line(), "created 9,812 · updated 0 · skipped 170 · failed 18 in 41.2s (243 rows/s)"; got != want {
+		t.Errorf("Line() = %q, want %q", got, want)
+	}
+	s.AlreadyDone = 5000
+	if got, want := s.Line(), "created 9,812 · updated 0 · skipped 170 · failed 18 · already done 5,000 in 41.2s (243 rows/s)"; got != want {
+		t.Errorf("Line() = %q, want %q", got, want)
+	}
+}

@@ -1,0 +1,94 @@
+package importer
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/convo-cli/convo/internal/api"
+)
+
+// throttle paces the requests of all workers together: at most --rate per
+// second, and none at all while the server has asked everybody to wait
+// (a 429 that outlasted the client's own retries).
+type throttle struct {
+	limiter *rate.Limiter // nil: no rate limit
+
+	mu    sync.Mutex
+	until time.Time // no request starts before this
+}
+
+func newThrottle(perSecond float64) *throttle {
+	t := &throttle{}
+	if perSecond > 0 {
+		// A burst of one keeps the pace even from the first second.
+		t.limiter = rate.NewLimiter(rate.Limit(perSecond), 1)
+	}
+	return t
+}
+
+// wait blocks until a request may start, or ctx ends.
+func (t *throttle) wait(ctx context.Context) error {
+	for {
+		t.mu.Lock()
+		d := time.Until(t.until)
+		t.mu.Unlock()
+		if d <= 0 {
+			break
+		}
+		if err := sleep(ctx, d); err != nil {
+			return err
+		}
+	}
+	if t.limiter != nil {
+		return t.limiter.Wait(ctx)
+	}
+	return ctx.Err()
+}
+
+// pause stops every worker for d from now. Pauses overlap rather than add
+// up: many workers told to wait one second at the same time wait one second.
+func (t *throttle) pause(d time.Duration) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if until := time.Now().Add(d); until.After(t.until) {
+		t.until = until
+	}
+}
+
+// defaultRetryAfter is the pause after a 429 that says nothing about how long.
+const defaultRetryAfter = time.Second
+
+// retryAfter reads the Retry-After of a 429, in seconds or as an HTTP date,
+// capped as the client caps it.
+func retryAfter(resp *api.Response, now time.Time) time.Duration {
+	if resp == nil {
+		return defaultRetryAfter
+	}
+	v := strings.TrimSpace(resp.Header.Get("Retry-After"))
+	var d time.Duration
+	if secs, err := strconv.ParseUint(v, 10, 32); err == nil {
+		d = time.Duration(secs) * time.Second
+	} else if at, err := http.ParseTime(v); err == nil {
+		d = at.Sub(now)
+	} else {
+		return defaultRetryAfter
+	}
+	return min(max(d, 0), api.MaxRetryWait)
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

@@ -1,0 +1,263 @@
+package importer
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"net/http"
+	"slices"
+	"time"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/resolve"
+	"github.com/convo-cli/convo/internal/validate"
+)
+
+// outcome is what became of a row.
+type outcome int
+
+const (
+	// unfinished: the import stopped before the row was done; the next run
+	// does it again.
+	unfinished outcome = iota
+	created
+	updated
+	skipped
+	failed
+	// valid: a dry run found nothing wrong with the row.
+	valid
+)
+
+// OnDuplicate is what to do with a row whose phone is already a contact's.
+type OnDuplicate string
+
+// The --on-duplicate choices.
+const (
+	DuplicateSkip   OnDuplicate = "skip"
+	DuplicateUpdate OnDuplicate = "update"
+	DuplicateFail   OnDuplicate = "fail"
+)
+
+// DuplicateModes lists the --on-duplicate values.
+var DuplicateModes = []string{string(DuplicateSkip), string(DuplicateUpdate), string(DuplicateFail)}
+
+// writer does the API side of a row. It is shared by the workers.
+type writer struct {
+	calls       *caller
+	tags        *tagCache
+	fields      map[string]api.CustomField // by name
+	onDuplicate OnDuplicate
+	replaceTags bool
+	dryRun      bool
+	// maxAttempts bounds the attempts at a row whose requests keep failing
+	// in ways that may pass (429, 5xx, no answer).
+	maxAttempts int
+	// backoff is the wait before attempt n+1 after a failure that may pass.
+	backoff func(n int) time.Duration
+	// abort stops the whole import, for a failure no row can get past.
+	abort func(error)
+}
+
+// rowState is what one row's attempts have learnt so far.
+type rowState struct {
+	// maybeCreated: a POST of this row may have been processed without us
+	// seeing the answer, in this run or an earlier one.
+	maybeCreated bool
+	// exists: the API said a contact with the phone exists (update mode).
+	exists bool
+	// tagIDs are the row's tags, once resolved.
+	tagIDs   []int64
+	resolved bool
+	// started: a request of the row has been sent; after that the row is
+	// finished even when the import is told to stop.
+	started bool
+}
+
+// write sends one row, trying again while failures may pass. stop ends the
+// import: a row that has not sent anything yet, or that would have to wait
+// before trying again, is then left unfinished.
+//
+// maybeCreated says that the API may have created the contact even though
+// the row failed or was left unfinished.
+func (w *writer) write(stop context.Context, row contactRow, inDoubt bool) (_ outcome, maybeCreated bool, _ error) {
+	st := rowState{maybeCreated: inDoubt}
+	for attempt := 1; ; attempt++ {
+		out, err := w.attempt(stop, row, &st)
+		if err == nil {
+			return out, st.maybeCreated, nil
+		}
+		if errors.Is(err, errStopped) {
+			return unfinished, st.maybeCreated, err
+		}
+		kind := classify(err)
+		switch {
+		case kind == fatal:
+			w.abort(err)
+			return unfinished, st.maybeCreated, err
+		case kind == permanent, attempt >= w.maxAttempts:
+			return failed, st.maybeCreated, err
+		}
+		if stop.Err() != nil {
+			return unfinished, st.maybeCreated, errStopped
+		}
+		if isRateLimited(err) {
+			// The throttle already holds every worker back as long as the
+			// server asked; waiting more here would multiply that.
+			continue
+		}
+		if sleep(stop, w.backoff(attempt)) != nil {
+			return unfinished, st.maybeCreated, errStopped
+		}
+	}
+}
+
+// wait is the context that bounds waiting for the throttle: until the row
+// has sent something it gives way to stop, after that it is finished.
+func (st *rowState) wait(stop, requests context.Context) context.Context {
+	if st.started {
+		return requests
+	}
+	return stop
+}
+
+// attempt runs the row's requests from where the previous attempt failed.
+func (w *writer) attempt(stop context.Context, row contactRow, st *rowState) (outcome, error) {
+	if !st.resolved {
+		ids, err := w.tags.ids(st.wait(stop, w.calls.ctx), row.tags)
+		if err != nil {
+			return failed, err
+		}
+		st.tagIDs, st.resolved = ids, true
+	}
+	if w.dryRun {
+		return valid, nil
+	}
+	if !st.exists {
+		body := api.ContactCreate{Phone: row.phone, Blocked: row.blocked, CustomFields: row.fields, Tags: st.tagIDs}
+		if row.name != nil {
+			body.Name = *row.name
+		}
+		_, err := w.calls.do(st.wait(stop, w.calls.ctx), api.Request{Method: http.MethodPost, Path: "/contacts", Body: body})
+		if errors.Is(err, errStopped) {
+			return unfinished, err
+		}
+		st.started = true
+		switch {
+		case err == nil:
+			return created, nil
+		case !isDuplicate(err):
+			if classify(err) == ambiguous {
+				st.maybeCreated = true
+			}
+			return failed, err
+		case w.onDuplicate == DuplicateUpdate:
+			st.exists = true
+		case st.maybeCreated:
+			// The duplicate is this row's own earlier POST, which went
+			// through without its answer reaching us.
+			return created, nil
+		case w.onDuplicate == DuplicateSkip:
+			return skipped, nil
+		default:
+			return failed, err
+		}
+	}
+	if err := w.update(w.calls.ctx, row, st.tagIDs); err != nil {
+		if errors.Is(err, errVanished) {
+			st.exists = false
+		}
+		return failed, err
+	}
+	if st.maybeCreated {
+		// Updated all the same, in case the contact was there before: the
+		// merge makes the same contact either way.
+		return created, nil
+	}
+	return updated, nil
+}
+
+// errVanished is a contact that the API said exists and then did not find
+// by its phone: deleted in between, or not visible yet. Another attempt
+// posts the row again.
+var errVanished = &rowError{code: "CONTACT_NOT_FOUND", field: fieldPhone,
+	message: "the API said a contact with this phone exists, then found none by phone"}
+
+// update changes the existing contact with the row's phone: the row's name
+// and blocked, its custom fields merged into the contact's, and its tags
+// added to the contact's unless replaceTags.
+func (w *writer) update(wait context.Context, row contactRow, tagIDs []int64) error {
+	ct, err := w.calls.findContact(wait, row.phone)
+	if err != nil {
+		return fmt.Errorf("find the contact with phone %s: %w", row.phone, err)
+	}
+	if ct == nil {
+		return errVanished
+	}
+	body := api.ContactUpdate{Name: row.name, Blocked: row.blocked, CustomFields: w.mergeFields(ct.CustomFields, row.fields)}
+	if row.tags != nil {
+		tags := tagIDs
+		if !w.replaceTags {
+			tags = mergeTags(ct.Tags, tagIDs)
+		}
+		body.Tags = &tags
+	}
+	_, err = w.calls.do(wait, api.Request{Method: http.MethodPut, Path: contactPath(ct.ID), Body: body})
+	return err
+}
+
+// mergeFields returns the contact's custom-field values with the row's
+// over them, so that the contact keeps the others whether the API merges
+// or replaces customfields. Values the API would refuse now (of a field
+// since deactivated or removed, or no longer valid for it) are left out
+// rather than failing the row for data it does not have. nil when the row
+// sets no field: nothing to send.
+func (w *writer) mergeFields(have, set map[string]any) map[string]any {
+	if len(set) == 0 {
+		return nil
+	}
+	merged := make(map[string]any, len(have)+len(set))
+	for name, v := range have {
+		f, ok := w.fields[name]
+		if !ok {
+			continue
+		}
+		if v, err := validate.CustomFieldValue(resolve.Rule(f), v); err == nil && v != nil {
+			merged[name] = v
+		}
+	}
+	maps.Copy(merged, set)
+	return merged
+}
+
+// mergeTags returns the contact's tag ids followed by the new ones it lacks.
+func mergeTags(have []api.TagRef, add []int64) []int64 {
+	ids := make([]int64, 0, len(have)+len(add))
+	for _, t := range have {
+		ids = append(ids, t.ID)
+	}
+	for _, id := range add {
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// decodeData decodes the data of a success envelope.
+func decodeData(resp *api.Response, out any) error {
+	if err := json.Unmarshal(resp.Envelope.Data, out); err != nil {
+		return fmt.Errorf("decode response data: %w", err)
+	}
+	return nil
+}
+
+// defaultBackoff waits 200 ms before the second attempt, doubling up to 5 s,
+// each wait between half and all of that, so that workers that failed
+// together do not all come back together.
+func defaultBackoff(n int) time.Duration {
+	d := min(200*time.Millisecond<<min(n-1, 10), 5*time.Second)
+	return d/2 + rand.N(d/2+1)
+}
