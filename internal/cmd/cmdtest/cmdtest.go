@@ -85,6 +85,13 @@ func (e *Env) Run(args ...string) int {
 	return root.Run(context.Background(), f, args)
 }
 
+// Intercept puts mw in front of the sandbox: it sees, and may change, every
+// request the commands send. In-process requests are served on the
+// command's goroutine, so mw may read Stdout and Stderr.
+func (e *Env) Intercept(mw func(next http.Handler) http.Handler) {
+	e.handler = mw(e.handler)
+}
+
 // Reset empties the output buffers.
 func (e *Env) Reset() {
 	e.Stdout.Reset()

@@ -2,6 +2,7 @@ package contacts_test
 
 import (
 	"encoding/json"
+	"net/http"
 	"regexp"
 	"slices"
 	"strings"
@@ -119,6 +120,39 @@ func TestListTable(t *testing.T) {
 	}
 	if !regexp.MustCompile(`^1\s+` + contact1Phone + `\s+` + contact1Name + `\s+Suporte técnico\s+false\s+\S.* ago`).MatchString(out[1]) {
 		t.Errorf("row = %q, want contact 1 with a relative time", out[1])
+	}
+}
+
+func TestListAllTableShowsEachPageBeforeFetchingTheNext(t *testing.T) {
+	env := newEnv(t)
+	env.SetTTY(false, true)
+	env.IO.SetTerminalWidth(200)
+	// What was on the screen when each page was asked for.
+	var screens []string
+	env.Intercept(func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/contacts") {
+				screens = append(screens, env.Stdout.String())
+			}
+			next.ServeHTTP(w, r)
+		})
+	})
+	run(t, env, 0, "contacts", "list", "--all", "--per-page", "20")
+	if len(screens) != 3 {
+		t.Fatalf("%d pages fetched, want 3 (50 contacts, 20 a page)", len(screens))
+	}
+	for page, screen := range screens {
+		// A header and every row of the pages before.
+		want := 0
+		if page > 0 {
+			want = 1 + 20*page
+		}
+		if got := strings.Count(screen, "\n"); got != want {
+			t.Errorf("when page %d was fetched, %d lines were on the screen, want %d:\n%s", page+1, got, want, screen)
+		}
+	}
+	if got := len(lines(env.Stdout)); got != 51 {
+		t.Errorf("%d lines in the end, want a header and 50 rows", got)
 	}
 }
 
