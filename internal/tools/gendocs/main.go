@@ -110,7 +110,8 @@ func generate(top string) error {
 	if err := doc.GenMarkdownTree(cmd, filepath.Join(top, referenceDir)); err != nil {
 		return fmt.Errorf("markdown reference: %w", err)
 	}
-	header := &doc.GenManHeader{Title: "CONVO", Section: "1", Source: "convo", Manual: "convo manual", Date: &manDate}
+	// No Title: each page is titled after its command (CONVO-MESSAGES-SEND).
+	header := &doc.GenManHeader{Section: "1", Source: "convo", Manual: "convo manual", Date: &manDate}
 	if err := doc.GenManTree(cmd, header, filepath.Join(top, manDir)); err != nil {
 		return fmt.Errorf("man pages: %w", err)
 	}
