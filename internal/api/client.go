@@ -84,7 +84,7 @@ func New(opts Options) (*Client, error) {
 		userAgent:  opts.UserAgent,
 		timeout:    timeout,
 		maxRetries: max(opts.MaxRetries, 0),
-		sleep:      sleepContext,
+		sleep:      Sleep,
 	}
 	if opts.Debug != nil {
 		c.debug = &debugLog{w: opts.Debug, token: opts.Token}
@@ -440,7 +440,8 @@ func backoffDelay(attempt int) time.Duration {
 	return d/2 + rand.N(d/2+1)
 }
 
-func sleepContext(ctx context.Context, d time.Duration) error {
+// Sleep waits for d, or until ctx is done, which it then returns the error of.
+func Sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
 		return ctx.Err()
 	}

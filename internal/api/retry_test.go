@@ -351,7 +351,7 @@ func TestCancelDuringBackoff(t *testing.T) {
 		writeJSON(w, 429, `{"success":false,"message":"Muitas requisições. Tente novamente em instantes."}`)
 	})
 	c, _ := newTestClient(t, srv.URL)
-	c.sleep = sleepContext
+	c.sleep = Sleep
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	time.AfterFunc(200*time.Millisecond, cancel)
@@ -474,18 +474,18 @@ func TestAttemptTimeout(t *testing.T) {
 }
 
 func TestSleepContext(t *testing.T) {
-	if err := sleepContext(context.Background(), 0); err != nil {
-		t.Errorf("sleepContext(0) = %v", err)
+	if err := Sleep(context.Background(), 0); err != nil {
+		t.Errorf("Sleep(0) = %v", err)
 	}
 	start := time.Now()
-	if err := sleepContext(context.Background(), 20*time.Millisecond); err != nil || time.Since(start) < 20*time.Millisecond {
-		t.Errorf("sleepContext(20ms) = %v after %v", err, time.Since(start))
+	if err := Sleep(context.Background(), 20*time.Millisecond); err != nil || time.Since(start) < 20*time.Millisecond {
+		t.Errorf("Sleep(20ms) = %v after %v", err, time.Since(start))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, d := range []time.Duration{0, time.Hour} {
-		if err := sleepContext(ctx, d); !errors.Is(err, context.Canceled) {
-			t.Errorf("sleepContext(cancelled, %v) = %v, want context.Canceled", d, err)
+		if err := Sleep(ctx, d); !errors.Is(err, context.Canceled) {
+			t.Errorf("Sleep(cancelled, %v) = %v, want context.Canceled", d, err)
 		}
 	}
 }

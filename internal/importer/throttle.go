@@ -41,7 +41,7 @@ func (t *throttle) wait(ctx context.Context) error {
 		if d <= 0 {
 			break
 		}
-		if err := sleep(ctx, d); err != nil {
+		if err := api.Sleep(ctx, d); err != nil {
 			return err
 		}
 	}
@@ -80,15 +80,4 @@ func retryAfter(resp *api.Response, now time.Time) time.Duration {
 		return defaultRetryAfter
 	}
 	return min(max(d, 0), api.MaxRetryWait)
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

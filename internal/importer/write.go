@@ -108,7 +108,7 @@ func (w *writer) write(stop context.Context, row contactRow, inDoubt bool) (_ ou
 			// server asked; waiting more here would multiply that.
 			continue
 		}
-		if sleep(stop, w.backoff(attempt)) != nil {
+		if api.Sleep(stop, w.backoff(attempt)) != nil {
 			return unfinished, st.maybeCreated, errStopped
 		}
 	}
