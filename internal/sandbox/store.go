@@ -549,9 +549,12 @@ func (s *Store) tx(ctx context.Context, fn func(tx *txn) error) (err error) {
 	}
 	defer func() { s.w.turn <- struct{}{} }()
 	// BEGIN, COMMIT and ROLLBACK are prepared once too, like fn's statements.
+	// None of them is cancelled with the request: a BEGIN that ran but
+	// reported the cancellation would leave the write connection inside a
+	// transaction, and every later write would fail.
 	tx := &txn{ctx: ctx, w: s.w}
 	ending := &txn{ctx: context.WithoutCancel(ctx), w: s.w}
-	if _, err := tx.exec("BEGIN IMMEDIATE"); err != nil {
+	if _, err := ending.exec("BEGIN IMMEDIATE"); err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
 	committed := false
