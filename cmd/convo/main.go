@@ -5,6 +5,8 @@ import (
 	"os"
 
 	"github.com/convo-cli/convo/internal/cmd/root"
+	// Answers the version requests before the libraries initialise.
+	_ "github.com/convo-cli/convo/internal/earlyversion"
 )
 
 // The generated files (completions, command reference, man pages):

@@ -1,13 +1,11 @@
-// Package build tells which convo this is. Releases set the variables with
-// -ldflags "-X github.com/convo-cli/convo/internal/build.version=…"; a plain
-// `go build` or `go install` falls back to the module and VCS information Go
-// embeds in the binary.
+// Package build tells which convo this is when a release says so: releases
+// set the variables with
+// -ldflags "-X github.com/convo-cli/convo/internal/build.version=…" (and
+// .commit, .date). It imports nothing, so that internal/earlyversion can
+// answer `convo --version` from it before the libraries initialise; the
+// module and VCS information Go embeds in every build is read by
+// internal/buildinfo, for builds that were not stamped.
 package build
-
-import (
-	"runtime/debug"
-	"sync"
-)
 
 var (
 	version = ""
@@ -22,27 +20,15 @@ type Info struct {
 	Date    string
 }
 
-var info = sync.OnceValue(func() Info {
-	i := Info{Version: version, Commit: commit, Date: date}
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return fill(i)
-	}
-	if i.Version == "" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		i.Version = bi.Main.Version
-	}
-	for _, s := range bi.Settings {
-		switch {
-		case s.Key == "vcs.revision" && i.Commit == "":
-			i.Commit = s.Value
-		case s.Key == "vcs.time" && i.Date == "":
-			i.Date = s.Value
-		}
-	}
-	return fill(i)
-})
+// Stamped returns the information a release stamped into the binary, and
+// false when none was: a plain `go build` or `go install`.
+func Stamped() (Info, bool) {
+	return Info{Version: version, Commit: commit, Date: date}.Filled(), version != ""
+}
 
-func fill(i Info) Info {
+// Filled defaults an unknown version to "dev" and shortens the commit to
+// twelve characters.
+func (i Info) Filled() Info {
 	if i.Version == "" {
 		i.Version = "dev"
 	}
@@ -51,9 +37,6 @@ func fill(i Info) Info {
 	}
 	return i
 }
-
-// Get returns the build information, computed once.
-func Get() Info { return info() }
 
 // String renders the information as `convo version` prints it.
 func (i Info) String() string { return "convo version " + i.Detail() }

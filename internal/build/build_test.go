@@ -19,8 +19,8 @@ func TestString(t *testing.T) {
 }
 
 func TestFillDefaultsAndShortensCommit(t *testing.T) {
-	got := fill(Info{Commit: "0123456789abcdef0123"})
+	got := Info{Commit: "0123456789abcdef0123"}.Filled()
 	if got.Version != "dev" || got.Commit != "0123456789ab" {
-		t.Fatalf("fill = %+v", got)
+		t.Fatalf("Filled() = %+v", got)
 	}
 }

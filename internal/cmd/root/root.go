@@ -14,7 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/convo-cli/convo/internal/build"
+	"github.com/convo-cli/convo/internal/buildinfo"
 	apicmd "github.com/convo-cli/convo/internal/cmd/api"
 	"github.com/convo-cli/convo/internal/cmd/auth"
 	"github.com/convo-cli/convo/internal/cmd/channels"
@@ -46,7 +46,7 @@ Try it without an account on the built-in sandbox:
   convo --sandbox contacts list`,
 		// cobra prints "convo version " and this, without the text/template
 		// that SetVersionTemplate would parse on every --version.
-		Version:       build.Get().Detail(),
+		Version:       buildinfo.Get().Detail(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
@@ -121,7 +121,7 @@ func newCmdVersion(ios *output.IOStreams) *cobra.Command {
 		// The version needs no settings: skip the root's resolution.
 		PersistentPreRunE: func(*cobra.Command, []string) error { return nil },
 		Run: func(cmd *cobra.Command, args []string) {
-			fmt.Fprintln(ios.Out, build.Get().String())
+			fmt.Fprintln(ios.Out, buildinfo.Get().String())
 		},
 	}
 }
@@ -194,6 +194,6 @@ func Main() int {
 		stop() // restore the default handling: the next Ctrl-C ends the process
 	}()
 	ios := output.System()
-	f := cmdutil.NewFactory(build.Get().Version, ios, openSandbox)
+	f := cmdutil.NewFactory(buildinfo.Get().Version, ios, openSandbox)
 	return Run(ctx, f, os.Args[1:])
 }
