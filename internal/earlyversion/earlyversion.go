@@ -25,15 +25,15 @@ import (
 )
 
 func init() {
-	if info, ok := build.Stamped(); ok && Handles(os.Args[1:]) {
+	if info, ok := build.Stamped(); ok && handles(os.Args[1:]) {
 		_, _ = os.Stdout.WriteString(info.String() + "\n")
 		os.Exit(0)
 	}
 }
 
-// Handles reports whether args (without the program name) ask for nothing
+// handles reports whether args (without the program name) ask for nothing
 // but the version.
-func Handles(args []string) bool {
+func handles(args []string) bool {
 	if len(args) != 1 {
 		return false
 	}
