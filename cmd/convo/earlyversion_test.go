@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 )
 
 // TestReleaseVersionSkipsInitialisation builds convo as a release is built,
@@ -18,12 +19,8 @@ func TestReleaseVersionSkipsInitialisation(t *testing.T) {
 		t.Skip("builds the binary")
 	}
 	const pkg = "github.com/convo-cli/convo/internal/build"
-	bin := filepath.Join(t.TempDir(), "convo")
-	build := exec.Command("go", "build", "-o", bin, "-ldflags",
-		"-X "+pkg+".version=1.2.3 -X "+pkg+".commit=0123456789abcdef0123 -X "+pkg+".date=2026-11-01T10:00:00Z", ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := cmdtest.Build(t, "-ldflags",
+		"-X "+pkg+".version=1.2.3 -X "+pkg+".commit=0123456789abcdef0123 -X "+pkg+".date=2026-11-01T10:00:00Z")
 	const want = "convo version 1.2.3 (commit 0123456789ab, built 2026-11-01T10:00:00Z)\n"
 	run := func(args ...string) (stdout, inits string) {
 		t.Helper()

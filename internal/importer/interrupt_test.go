@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 	"github.com/convo-cli/convo/internal/importer"
 	"github.com/convo-cli/convo/internal/sandbox"
 )
@@ -27,7 +28,7 @@ func TestInterruptAndResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the convo binary")
 	}
-	bin := buildConvo(t)
+	bin := cmdtest.Build(t)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGKILL} {
 		t.Run(sig.String(), func(t *testing.T) {
 			e := newBinaryEnv(t, bin)
@@ -81,16 +82,6 @@ func TestInterruptAndResume(t *testing.T) {
 			}
 		})
 	}
-}
-
-func buildConvo(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "convo")
-	cmd := exec.Command("go", "build", "-o", bin, "github.com/convo-cli/convo/cmd/convo")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
 }
 
 // binaryEnv is a sandbox served with latency and the environment to run
