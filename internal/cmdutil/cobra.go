@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/convo-cli/convo/internal/clierr"
 )
 
 // Group makes cmd, a command that only holds subcommands, print its help
@@ -25,7 +27,7 @@ func Group(cmd *cobra.Command) *cobra.Command {
 		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
 			msg += "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t")
 		}
-		return &FlagError{Err: fmt.Errorf("%s", msg)}
+		return &clierr.FlagError{Err: fmt.Errorf("%s", msg)}
 	}
 	return cmd
 }
@@ -35,9 +37,9 @@ func ExactArgs(n int, what string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		switch {
 		case len(args) < n:
-			return FlagErrorf("missing %s", what)
+			return clierr.FlagErrorf("missing %s", what)
 		case len(args) > n:
-			return FlagErrorf("too many arguments: %s takes %s, got %q", cmd.CommandPath(), what, args)
+			return clierr.FlagErrorf("too many arguments: %s takes %s, got %q", cmd.CommandPath(), what, args)
 		}
 		return nil
 	}
@@ -46,7 +48,7 @@ func ExactArgs(n int, what string) cobra.PositionalArgs {
 // NoArgs is cobra.NoArgs as a usage error.
 func NoArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return FlagErrorf("unexpected argument %q: %s takes no arguments", args[0], cmd.CommandPath())
+		return clierr.FlagErrorf("unexpected argument %q: %s takes no arguments", args[0], cmd.CommandPath())
 	}
 	return nil
 }

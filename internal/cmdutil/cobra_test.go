@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+
+	"github.com/convo-cli/convo/internal/clierr"
 )
 
 func TestGroupSuggestsMisspelledSubcommands(t *testing.T) {
@@ -15,7 +17,7 @@ func TestGroupSuggestsMisspelledSubcommands(t *testing.T) {
 	}
 	for typo, want := range map[string]string{"stauts": "status", "statu": "status", "lgoin": "login"} {
 		err := group.RunE(group, []string{typo})
-		var flagErr *FlagError
+		var flagErr *clierr.FlagError
 		if !errors.As(err, &flagErr) {
 			t.Fatalf("%s: err = %v, want a FlagError", typo, err)
 		}

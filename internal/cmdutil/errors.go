@@ -6,71 +6,22 @@ package cmdutil
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
-// Exit codes of convo, as `convo help exit-codes` documents them.
-const (
-	ExitOK          = 0
-	ExitAPI         = 1
-	ExitUsage       = 2
-	ExitAuth        = 4
-	ExitPartial     = 6
-	ExitInterrupted = 130
-)
-
-// FlagError is a mistake in the command line: an unknown flag or command, a
-// missing or malformed argument. Its message is followed by a usage hint.
-type FlagError struct{ Err error }
-
-func (e *FlagError) Error() string { return e.Err.Error() }
-func (e *FlagError) Unwrap() error { return e.Err }
-
-// FlagErrorf formats a FlagError.
-func FlagErrorf(format string, args ...any) error {
-	return &FlagError{Err: fmt.Errorf(format, args...)}
-}
-
-// InputError is input rejected before anything was sent: a value that breaks
-// a rule, a file that cannot be read, a prompt that cannot be shown.
-type InputError struct{ Err error }
-
-func (e *InputError) Error() string { return e.Err.Error() }
-func (e *InputError) Unwrap() error { return e.Err }
-
-// InputErrorf formats an InputError.
-func InputErrorf(format string, args ...any) error {
-	return &InputError{Err: fmt.Errorf(format, args...)}
-}
-
-// AuthError is a missing or unusable login.
-type AuthError struct{ Err error }
-
-func (e *AuthError) Error() string { return e.Err.Error() }
-func (e *AuthError) Unwrap() error { return e.Err }
-
-// PartialError is a bulk command that finished with some items failed; what
-// failed has already been reported.
-type PartialError struct{ Failed int }
-
-func (e *PartialError) Error() string { return fmt.Sprintf("%d items failed", e.Failed) }
-
-// ErrSilent ends a command with exit code 1 when the message has already been printed.
-var ErrSilent = errors.New("silent")
-
 // ExitCode maps an error to convo's exit code.
 func ExitCode(err error) int {
 	var (
-		flagErr    *FlagError
-		inputErr   *InputError
-		authErr    *AuthError
-		partial    *PartialError
+		flagErr    *clierr.FlagError
+		inputErr   *clierr.InputError
+		authErr    *clierr.AuthError
+		partial    *clierr.PartialError
 		usageErr   *output.UsageError
 		ruleErr    *validate.Error
 		ruleErrs   validate.Errors
@@ -82,19 +33,19 @@ func ExitCode(err error) int {
 	}
 	switch {
 	case err == nil:
-		return ExitOK
-	case errors.Is(err, context.Canceled), errors.Is(err, prompt.ErrCancelled):
-		return ExitInterrupted
+		return clierr.ExitOK
+	case errors.Is(err, context.Canceled), errors.Is(err, clierr.ErrCancelled):
+		return clierr.ExitInterrupted
 	case errors.As(err, &partial):
-		return ExitPartial
+		return clierr.ExitPartial
 	case errors.As(err, &authErr), apiErrCode == 401, apiErrCode == 403:
-		return ExitAuth
+		return clierr.ExitAuth
 	case errors.As(err, &flagErr), errors.As(err, &inputErr), errors.As(err, &usageErr),
 		errors.As(err, &ruleErr), errors.As(err, &ruleErrs), errors.Is(err, api.ErrInsecureHTTP),
 		errors.Is(err, prompt.ErrNoAnswer):
-		return ExitUsage
+		return clierr.ExitUsage
 	default:
-		return ExitAPI
+		return clierr.ExitAPI
 	}
 }
 

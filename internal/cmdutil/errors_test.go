@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/validate"
@@ -26,16 +27,16 @@ func TestExitCode(t *testing.T) {
 		{"network", &api.TransportError{Method: "GET", Path: "/x", Err: errors.New("connection refused")}, 1},
 		{"401", &api.Error{StatusCode: 401}, 4},
 		{"403 wrapped", fmt.Errorf("transfer: %w", &api.Error{StatusCode: 403}), 4},
-		{"no login", &AuthError{Err: errors.New("not logged in")}, 4},
-		{"flag", FlagErrorf("unknown flag --x"), 2},
-		{"input", InputErrorf("cannot read file"), 2},
+		{"no login", &clierr.AuthError{Err: errors.New("not logged in")}, 4},
+		{"flag", clierr.FlagErrorf("unknown flag --x"), 2},
+		{"input", clierr.InputErrorf("cannot read file"), 2},
 		{"rule", fmt.Errorf("create: %w", &validate.Error{Field: "phone", Code: validate.CodeInvalid}), 2},
 		{"rules", validate.Errors{{Field: "a"}, {Field: "b"}}, 2},
 		{"output flags", &output.UsageError{Message: "bad format"}, 2},
 		{"insecure", api.ErrInsecureHTTP, 2},
-		{"partial", &PartialError{Failed: 3}, 6},
+		{"partial", &clierr.PartialError{Failed: 3}, 6},
 		{"ctrl-c", &api.TransportError{Err: context.Canceled}, 130},
-		{"prompt cancelled", prompt.ErrCancelled, 130},
+		{"prompt cancelled", clierr.ErrCancelled, 130},
 		{"prompt without answer", fmt.Errorf("name: %w", prompt.ErrNoAnswer), 2},
 		{"other", errors.New("boom"), 1},
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/config/credentials"
 	"github.com/convo-cli/convo/internal/output"
@@ -161,12 +162,12 @@ func (f *Factory) newClient(ctx context.Context, openSandbox SandboxOpener) (*ap
 
 // NotLoggedInError is the error of a profile without a token (exit code 4).
 func NotLoggedInError(profile string) error {
-	return &AuthError{Err: fmt.Errorf("not logged in (profile %q): run `convo auth login`, set CONVO_TOKEN, or try convo on the built-in sandbox with --sandbox", profile)}
+	return &clierr.AuthError{Err: fmt.Errorf("not logged in (profile %q): run `convo auth login`, set CONVO_TOKEN, or try convo on the built-in sandbox with --sandbox", profile)}
 }
 
 // NoBaseURLError is the error of a profile with a token but no base URL (exit code 4).
 func NoBaseURLError(profile string) error {
-	return &AuthError{Err: fmt.Errorf("no API base URL for profile %q: run `convo auth login --base-url URL` or set CONVO_BASE_URL", profile)}
+	return &clierr.AuthError{Err: fmt.Errorf("no API base URL for profile %q: run `convo auth login --base-url URL` or set CONVO_BASE_URL", profile)}
 }
 
 // ClientFor builds a client for an explicit base URL and token with the
@@ -226,14 +227,14 @@ func (f *Factory) clientOptions() api.Options {
 func (f *Factory) ResolveSettings(flags *pflag.FlagSet) error {
 	file, err := f.Config()
 	if err != nil {
-		return &InputError{Err: err}
+		return &clierr.InputError{Err: err}
 	}
 	s, err := config.Resolve(flags, file)
 	// Settings with an invalid value are kept for `convo config`, which must
 	// run to repair a bad value in config.yaml; every other command stops.
 	f.Settings = s
 	if err != nil {
-		return &FlagError{Err: err}
+		return &clierr.FlagError{Err: err}
 	}
 	ios := f.IOStreams
 	switch s.Color {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/convo-cli/convo/internal/prompt"
+	"github.com/convo-cli/convo/internal/clierr"
 )
 
 // ParseID reads a positive integer id from an argument; what names it in the
@@ -14,7 +14,7 @@ import (
 func ParseID(arg, what string) (int64, error) {
 	id, err := strconv.ParseInt(strings.TrimSpace(arg), 10, 64)
 	if err != nil || id <= 0 {
-		return 0, FlagErrorf("invalid %s %q: want a positive whole number", what, arg)
+		return 0, clierr.FlagErrorf("invalid %s %q: want a positive whole number", what, arg)
 	}
 	return id, nil
 }
@@ -29,14 +29,14 @@ func (f *Factory) ConfirmDestructive(question, consequence string) error {
 	}
 	ios := f.IOStreams
 	if !ios.CanPrompt() {
-		return InputErrorf("%s\n%s\nRefusing without confirmation: pass --yes to confirm when not running at a terminal", question, consequence)
+		return clierr.InputErrorf("%s\n%s\nRefusing without confirmation: pass --yes to confirm when not running at a terminal", question, consequence)
 	}
 	ok, err := f.Prompter().Confirm(question, consequence, false)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return prompt.ErrCancelled
+		return clierr.ErrCancelled
 	}
 	return nil
 }
@@ -54,7 +54,7 @@ func (f *Factory) ReadText(path, flag string) (string, error) {
 		data, err = os.ReadFile(path)
 	}
 	if err != nil {
-		return "", InputErrorf("%s: %v", flag, err)
+		return "", clierr.InputErrorf("%s: %v", flag, err)
 	}
 	return strings.TrimSuffix(strings.TrimSuffix(string(data), "\n"), "\r"), nil
 }
@@ -62,5 +62,5 @@ func (f *Factory) ReadText(path, flag string) (string, error) {
 // NoPromptError is the error of a command that needs an answer it cannot ask
 // for: it names the flags that give it instead.
 func NoPromptError(what string, flags ...string) error {
-	return InputErrorf("%s: not running at a terminal, so it cannot be asked for; use %s", what, strings.Join(flags, " or "))
+	return clierr.InputErrorf("%s: not running at a terminal, so it cannot be asked for; use %s", what, strings.Join(flags, " or "))
 }

@@ -183,7 +183,7 @@ const dispatchBatch = 32
 
 // Run imports opts.Input through c. Problems found before anything is
 // written (unreadable header, unknown or missing columns, a journal of
-// another input) are returned as *cmdutil.InputError. Once rows are being
+// another input) are returned as *clierr.InputError. Once rows are being
 // written, Run always returns the summary: with ctx.Err() when ctx was
 // cancelled (requests in flight finish first, within the grace period), or
 // the error that stopped the import (the token refused, the input or the

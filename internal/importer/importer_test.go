@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 )
 
@@ -285,8 +286,8 @@ func TestImportStopsWhenTheTokenIsRefused(t *testing.T) {
 		return true
 	})
 	s, err := runImport(t, context.Background(), a.client(0), csvRows(500), Options{})
-	if cmdutil.ExitCode(err) != cmdutil.ExitAuth || s == nil {
-		t.Fatalf("error %v (exit %d), summary %v; want exit %d with a summary", err, cmdutil.ExitCode(err), s, cmdutil.ExitAuth)
+	if cmdutil.ExitCode(err) != clierr.ExitAuth || s == nil {
+		t.Fatalf("error %v (exit %d), summary %v; want exit %d with a summary", err, cmdutil.ExitCode(err), s, clierr.ExitAuth)
 	}
 	if s.Failed != 0 || s.Created != 0 {
 		t.Errorf("summary %+v: rows must be left for the next run, not failed", s)

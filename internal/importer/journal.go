@@ -14,7 +14,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/clierr"
 )
 
 // The journal is an append-only text file: a header naming the input, then
@@ -229,14 +229,14 @@ func checkHeader(path string, lines []string, id inputID) (time.Time, error) {
 		return time.Time{}, notAJournal(path)
 	}
 	if input != id.path || size != id.size {
-		return time.Time{}, cmdutil.InputErrorf("the journal %s belongs to another input (%s, %d bytes), not %s (%d bytes); use another --journal, or --restart to start this one over",
+		return time.Time{}, clierr.InputErrorf("the journal %s belongs to another input (%s, %d bytes), not %s (%d bytes); use another --journal, or --restart to start this one over",
 			path, input, size, id.path, id.size)
 	}
 	return mtime, nil
 }
 
 func notAJournal(path string) error {
-	return cmdutil.InputErrorf("%s is not a convo import journal; use another --journal, or --restart to overwrite it", path)
+	return clierr.InputErrorf("%s is not a convo import journal; use another --journal, or --restart to overwrite it", path)
 }
 
 // mark records, before they are sent, that the rows up to line may be sent.

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 )
 
@@ -171,7 +172,7 @@ func TestJournalOfAnotherInput(t *testing.T) {
 	other := testInput
 	other.size++
 	_, _, err := openJournal(path, other, false)
-	if err == nil || cmdutil.ExitCode(err) != cmdutil.ExitUsage || !strings.Contains(err.Error(), "belongs to another input (/data/contatos.csv, 1234 bytes)") {
+	if err == nil || cmdutil.ExitCode(err) != clierr.ExitUsage || !strings.Contains(err.Error(), "belongs to another input (/data/contatos.csv, 1234 bytes)") {
 		t.Errorf("error %v", err)
 	}
 

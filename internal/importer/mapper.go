@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/convo-cli/convo/internal/api"
-	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/clierr"
 )
 
 // The contact fields a CSV column can hold besides custom fields.
@@ -49,7 +49,7 @@ func ParseMapping(s string) (Mapping, error) {
 	header, field, ok := strings.Cut(s, "=")
 	header, field = strings.TrimSpace(header), strings.TrimSpace(field)
 	if !ok || header == "" || field == "" {
-		return Mapping{}, cmdutil.FlagErrorf("--map %q: want HEADER=FIELD, e.g. --map Telefone=phone", s)
+		return Mapping{}, clierr.FlagErrorf("--map %q: want HEADER=FIELD, e.g. --map Telefone=phone", s)
 	}
 	return Mapping{Header: header, Field: field}, nil
 }
@@ -68,7 +68,7 @@ func mapColumns(header []string, maps []Mapping, fields map[string]api.CustomFie
 	for _, m := range maps {
 		i := indexFold(names, m.Header)
 		if i < 0 {
-			return nil, cmdutil.InputErrorf("--map %s=%s: the header has no column %q; its columns are %s",
+			return nil, clierr.InputErrorf("--map %s=%s: the header has no column %q; its columns are %s",
 				m.Header, m.Field, m.Header, quoteList(names))
 		}
 		targets[i] = m.Field
@@ -91,7 +91,7 @@ func mapColumns(header []string, maps []Mapping, fields map[string]api.CustomFie
 		col, ok := lookupField(target, fields)
 		if !ok {
 			if targets[i] != "" {
-				return nil, cmdutil.InputErrorf("--map %s=%s: %q is not a contact field; %s", name, targets[i], targets[i], knownFields(fields))
+				return nil, clierr.InputErrorf("--map %s=%s: %q is not a contact field; %s", name, targets[i], targets[i], knownFields(fields))
 			}
 			unknown = append(unknown, name)
 			continue
@@ -101,17 +101,17 @@ func mapColumns(header []string, maps []Mapping, fields map[string]api.CustomFie
 			key = col.custom.Name
 		}
 		if prev, dup := used[key]; dup {
-			return nil, cmdutil.InputErrorf("columns %q and %q both hold %s; keep one, or rename one with --map", prev, name, key)
+			return nil, clierr.InputErrorf("columns %q and %q both hold %s; keep one, or rename one with --map", prev, name, key)
 		}
 		used[key] = name
 		lay.columns[i] = col
 	}
 	if len(unknown) > 0 && !ignoreUnknown {
-		return nil, cmdutil.InputErrorf("unknown columns %s; %s\nRename a column with --map HEADER=FIELD, or skip unknown columns with --ignore-unknown-columns",
+		return nil, clierr.InputErrorf("unknown columns %s; %s\nRename a column with --map HEADER=FIELD, or skip unknown columns with --ignore-unknown-columns",
 			quoteList(unknown), knownFields(fields))
 	}
 	if _, ok := used[fieldPhone]; !ok {
-		return nil, cmdutil.InputErrorf("no phone column: the header has %s; name the column of phone numbers with --map HEADER=phone", quoteList(names))
+		return nil, clierr.InputErrorf("no phone column: the header has %s; name the column of phone numbers with --map HEADER=phone", quoteList(names))
 	}
 	return lay, nil
 }

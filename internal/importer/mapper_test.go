@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 )
 
@@ -59,8 +60,8 @@ func TestMapColumns(t *testing.T) {
 				if err == nil {
 					t.Fatalf("no error, want %q", tt.wantErr)
 				}
-				if cmdutil.ExitCode(err) != cmdutil.ExitUsage {
-					t.Errorf("exit code %d, want %d", cmdutil.ExitCode(err), cmdutil.ExitUsage)
+				if cmdutil.ExitCode(err) != clierr.ExitUsage {
+					t.Errorf("exit code %d, want %d", cmdutil.ExitCode(err), clierr.ExitUsage)
 				}
 				for _, part := range tt.wantErr {
 					if !strings.Contains(err.Error(), part) {
@@ -100,7 +101,7 @@ func TestParseMapping(t *testing.T) {
 		t.Errorf("got %+v, %v", m, err)
 	}
 	for _, bad := range []string{"Telefone", "=phone", "Telefone=", ""} {
-		if _, err := ParseMapping(bad); err == nil || cmdutil.ExitCode(err) != cmdutil.ExitUsage {
+		if _, err := ParseMapping(bad); err == nil || cmdutil.ExitCode(err) != clierr.ExitUsage {
 			t.Errorf("%q: error %v, want a usage error", bad, err)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/clierr"
 )
 
 // record is one row of the input as read, before any interpretation.
@@ -92,9 +92,9 @@ func newCSVSource(br *bufio.Reader, delimiter rune) (*csvSource, error) {
 	header, err := r.Read()
 	switch {
 	case errors.Is(err, io.EOF):
-		return nil, cmdutil.InputErrorf("the input is empty: a CSV import needs a header line naming the columns (phone, name, …)")
+		return nil, clierr.InputErrorf("the input is empty: a CSV import needs a header line naming the columns (phone, name, …)")
 	case err != nil:
-		return nil, cmdutil.InputErrorf("read the CSV header: %v", err)
+		return nil, clierr.InputErrorf("read the CSV header: %v", err)
 	}
 	// FieldsPerRecord is now the header's width: a record of another width
 	// comes back with ErrFieldCount, and is reported rather than guessed at.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/huh"
 
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/output"
 )
 
@@ -49,7 +50,7 @@ func (h *Huh) run(field huh.Field, description string) (eof bool, err error) {
 	}
 	if err := form.Run(); err != nil {
 		if errors.Is(err, huh.ErrUserAborted) {
-			return false, ErrCancelled
+			return false, clierr.ErrCancelled
 		}
 		return false, fmt.Errorf("prompt: %w", err)
 	}
@@ -110,7 +111,7 @@ func (h *Huh) Confirm(title, description string, defaultYes bool) (bool, error) 
 	}
 	if eof {
 		// An empty answer at end of input is not consent.
-		return false, ErrCancelled
+		return false, clierr.ErrCancelled
 	}
 	return value, nil
 }

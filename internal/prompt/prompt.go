@@ -16,7 +16,7 @@ type Input struct {
 	Validate func(string) error
 }
 
-// Prompter asks questions. Every method returns ErrCancelled when the person
+// Prompter asks questions. Every method returns clierr.ErrCancelled when the person
 // aborts (Ctrl-C or Esc).
 type Prompter interface {
 	// Input asks for a line of text.
@@ -26,9 +26,6 @@ type Prompter interface {
 	// Confirm asks a yes/no question.
 	Confirm(title, description string, defaultYes bool) (bool, error)
 }
-
-// ErrCancelled is returned when the person aborts a prompt.
-var ErrCancelled = errors.New("cancelled")
 
 // ErrNoAnswer is returned when input ended before a valid answer was given.
 var ErrNoAnswer = errors.New("no answer (end of input)")

@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/convo-cli/convo/internal/api"
-	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -30,7 +30,7 @@ func TagIDs(ctx context.Context, c *api.Client, refs []string) ([]int64, error) 
 			continue
 		}
 		if ref == "" {
-			return nil, cmdutil.InputErrorf("empty tag name")
+			return nil, clierr.InputErrorf("empty tag name")
 		}
 		wanted[strings.ToLower(ref)] = true
 	}
@@ -55,11 +55,11 @@ func TagIDs(ctx context.Context, c *api.Client, refs []string) ([]int64, error) 
 		name := strings.TrimSpace(ref)
 		switch matches := found[strings.ToLower(name)]; len(matches) {
 		case 0:
-			return nil, cmdutil.InputErrorf("no tag named %q; see `convo tags list`, or create it with `convo tags create --text %q`", name, name)
+			return nil, clierr.InputErrorf("no tag named %q; see `convo tags list`, or create it with `convo tags create --text %q`", name, name)
 		case 1:
 			ids[i] = matches[0]
 		default:
-			return nil, cmdutil.InputErrorf("%d tags are named %q (ids %s); give the id instead", len(matches), name, joinIDs(matches))
+			return nil, clierr.InputErrorf("%d tags are named %q (ids %s); give the id instead", len(matches), name, joinIDs(matches))
 		}
 	}
 	return ids, nil
@@ -108,7 +108,7 @@ func Template(ctx context.Context, c *api.Client, ref, channel string) (*api.Tem
 	}
 	switch len(matches) {
 	case 0:
-		return nil, nil, cmdutil.InputErrorf("no template %q%s; see `convo templates list`", ref, where)
+		return nil, nil, clierr.InputErrorf("no template %q%s; see `convo templates list`", ref, where)
 	case 1:
 		return &matches[0], raw, nil
 	}
@@ -116,7 +116,7 @@ func Template(ctx context.Context, c *api.Client, ref, channel string) (*api.Tem
 	for i, t := range matches {
 		ids[i] = t.ID
 	}
-	return nil, nil, cmdutil.InputErrorf("%d templates are named %q (ids %s); give --channel or the id", len(matches), ref, joinIDs(ids))
+	return nil, nil, clierr.InputErrorf("%d templates are named %q (ids %s); give --channel or the id", len(matches), ref, joinIDs(ids))
 }
 
 // CustomFields returns the company's custom fields by name.
@@ -153,10 +153,10 @@ func CustomFieldValues(ctx context.Context, c *api.Client, assignments []string)
 		name, value, ok := strings.Cut(a, "=")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" {
-			return nil, cmdutil.FlagErrorf("--field %q: want NAME=VALUE", a)
+			return nil, clierr.FlagErrorf("--field %q: want NAME=VALUE", a)
 		}
 		if seen[name] {
-			return nil, cmdutil.FlagErrorf("--field %s is given more than once", name)
+			return nil, clierr.FlagErrorf("--field %s is given more than once", name)
 		}
 		seen[name] = true
 		parsed = append(parsed, assignment{name, value})

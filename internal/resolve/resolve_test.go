@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/sandbox"
@@ -74,8 +75,8 @@ func assertInputError(t *testing.T, err error, want string) {
 	if err == nil {
 		t.Fatalf("no error, want one containing %q", want)
 	}
-	if code := cmdutil.ExitCode(err); code != cmdutil.ExitUsage {
-		t.Errorf("exit code %d for %v, want %d", code, err, cmdutil.ExitUsage)
+	if code := cmdutil.ExitCode(err); code != clierr.ExitUsage {
+		t.Errorf("exit code %d for %v, want %d", code, err, clierr.ExitUsage)
 	}
 	if !strings.Contains(err.Error(), want) {
 		t.Errorf("error = %q, want it to contain %q", err, want)
@@ -174,7 +175,7 @@ func TestTagIDsAPIError(t *testing.T) {
 	srv := newServer(t)
 	_, err := resolve.TagIDs(context.Background(), srv.client(t, "no-such-token"), []string{"VIP"})
 	var apiErr *api.Error
-	if !errors.As(err, &apiErr) || apiErr.StatusCode != 401 || cmdutil.ExitCode(err) != cmdutil.ExitAuth {
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != 401 || cmdutil.ExitCode(err) != clierr.ExitAuth {
 		t.Errorf("err = %v, want the API's 401 (exit 4)", err)
 	}
 	if !strings.HasPrefix(err.Error(), "look up tags: ") {

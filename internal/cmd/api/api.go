@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/output"
 )
@@ -103,7 +104,7 @@ other command (see convo help exit-codes).`,
 			opts.ctx = cmd.Context()
 			opts.method = strings.ToUpper(args[0])
 			if !slices.Contains(methods, opts.method) {
-				return cmdutil.FlagErrorf("invalid method %q: use one of %s", args[0], strings.Join(methods, ", "))
+				return clierr.FlagErrorf("invalid method %q: use one of %s", args[0], strings.Join(methods, ", "))
 			}
 			path, query, err := splitPath(args[1])
 			if err != nil {
@@ -111,10 +112,10 @@ other command (see convo help exit-codes).`,
 			}
 			opts.path, opts.query = path, query
 			if opts.paginate && opts.method != http.MethodGet {
-				return cmdutil.FlagErrorf("--paginate works only with GET, not %s", opts.method)
+				return clierr.FlagErrorf("--paginate works only with GET, not %s", opts.method)
 			}
 			if opts.input != "" && len(opts.fields)+len(opts.rawFields) > 0 && takesBody(opts.method) {
-				return cmdutil.FlagErrorf("--input and -f both give the body of a %s: use one of them", opts.method)
+				return clierr.FlagErrorf("--input and -f both give the body of a %s: use one of them", opts.method)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -139,7 +140,7 @@ func takesBody(method string) bool {
 // its query string.
 func splitPath(arg string) (string, url.Values, error) {
 	if strings.Contains(arg, "://") {
-		return "", nil, cmdutil.FlagErrorf("PATH %q is a URL: give the path under the API, e.g. /contacts (the base URL comes from --base-url or the login)", arg)
+		return "", nil, clierr.FlagErrorf("PATH %q is a URL: give the path under the API, e.g. /contacts (the base URL comes from --base-url or the login)", arg)
 	}
 	path, rawQuery, _ := strings.Cut(arg, "?")
 	path = "/" + strings.TrimLeft(path, "/")
@@ -147,14 +148,14 @@ func splitPath(arg string) (string, url.Values, error) {
 		path = rest
 	}
 	if path == "" || path == "/" {
-		return "", nil, cmdutil.FlagErrorf("PATH %q names no endpoint, e.g. /contacts", arg)
+		return "", nil, clierr.FlagErrorf("PATH %q names no endpoint, e.g. /contacts", arg)
 	}
 	if _, err := url.PathUnescape(path); err != nil {
-		return "", nil, cmdutil.FlagErrorf("invalid PATH %q: %v", arg, err)
+		return "", nil, clierr.FlagErrorf("invalid PATH %q: %v", arg, err)
 	}
 	query, err := url.ParseQuery(rawQuery)
 	if err != nil {
-		return "", nil, cmdutil.FlagErrorf("invalid query string in PATH %q: %v", arg, err)
+		return "", nil, clierr.FlagErrorf("invalid query string in PATH %q: %v", arg, err)
 	}
 	return path, query, nil
 }
@@ -246,7 +247,7 @@ func readInput(f *cmdutil.Factory, path string) ([]byte, error) {
 		data, err = os.ReadFile(path)
 	}
 	if err != nil {
-		return nil, cmdutil.InputErrorf("--input: %v", err)
+		return nil, clierr.InputErrorf("--input: %v", err)
 	}
 	return data, nil
 }

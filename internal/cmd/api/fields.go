@@ -9,7 +9,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/clierr"
 )
 
 // field is one -f or --raw-field.
@@ -45,7 +45,7 @@ func parseFields(typed, raw []string, in io.Reader, stdinUsed bool) (fieldList, 
 			fd := field{key: key, text: text}
 			fd.key, fd.array = strings.CutSuffix(key, "[]")
 			if fd.key == "" || (!hasValue && !fd.array) {
-				return nil, cmdutil.FlagErrorf("invalid %s %q: want key=value (key[]=value adds to an array)", list.flag, arg)
+				return nil, clierr.FlagErrorf("invalid %s %q: want key=value (key[]=value adds to an array)", list.flag, arg)
 			}
 			if !hasValue {
 				// key[] alone is an empty array.
@@ -55,13 +55,13 @@ func parseFields(typed, raw []string, in io.Reader, stdinUsed bool) (fieldList, 
 			if list.typed && strings.HasPrefix(text, "@") {
 				if text == "@-" {
 					if stdinUsed {
-						return nil, cmdutil.FlagErrorf("standard input can be read only once (%s %s)", list.flag, arg)
+						return nil, clierr.FlagErrorf("standard input can be read only once (%s %s)", list.flag, arg)
 					}
 					stdinUsed = true
 				}
 				content, err := readAt(text[1:], in)
 				if err != nil {
-					return nil, cmdutil.InputErrorf("%s %s: %v", list.flag, fd.key, err)
+					return nil, clierr.InputErrorf("%s %s: %v", list.flag, fd.key, err)
 				}
 				fd.text = content
 				fd.value = marshalString(content)
@@ -135,7 +135,7 @@ func (fl fieldList) body() (json.RawMessage, error) {
 			values[fd.key] = []json.RawMessage{}
 			arrays[fd.key] = fd.array
 		} else if !fd.array || !arrays[fd.key] {
-			return nil, cmdutil.FlagErrorf("field %q given more than once: use %s[]=value for an array", fd.key, fd.key)
+			return nil, clierr.FlagErrorf("field %q given more than once: use %s[]=value for an array", fd.key, fd.key)
 		}
 		if fd.value != nil {
 			values[fd.key] = append(values[fd.key], fd.value)

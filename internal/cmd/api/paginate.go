@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/output"
 )
@@ -23,7 +24,7 @@ func paginate(ctx context.Context, f *cmdutil.Factory, c *api.Client, req api.Re
 	page := 1
 	if p := req.Query.Get("page"); p != "" {
 		if page, err = strconv.Atoi(p); err != nil || page < 1 {
-			return cmdutil.FlagErrorf("invalid page %q: want a positive whole number", p)
+			return clierr.FlagErrorf("invalid page %q: want a positive whole number", p)
 		}
 	}
 	for ; ; page++ {

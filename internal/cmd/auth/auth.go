@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/config/credentials"
 )
@@ -45,7 +46,7 @@ func checkToken(ctx context.Context, c *api.Client) error {
 func refusal(baseURL string, err error) error {
 	var apiErr *api.Error
 	if api.IsAuth(err) && errors.As(err, &apiErr) {
-		return &cmdutil.AuthError{Err: fmt.Errorf("the token was refused by %s (%s)", baseURL, apiErr.Summary())}
+		return &clierr.AuthError{Err: fmt.Errorf("the token was refused by %s (%s)", baseURL, apiErr.Summary())}
 	}
 	return err
 }
@@ -69,7 +70,7 @@ const envOverrideNote = credentials.EnvToken + " is set: while it is, convo uses
 
 // errSandbox refuses `--sandbox auth login|logout`: the sandbox's tokens are
 // built in.
-var errSandbox = cmdutil.FlagErrorf("the built-in sandbox needs no login: run any command with --sandbox (it uses the token %s, or CONVO_TOKEN when set)", cmdutil.SandboxToken)
+var errSandbox = clierr.FlagErrorf("the built-in sandbox needs no login: run any command with --sandbox (it uses the token %s, or CONVO_TOKEN when set)", cmdutil.SandboxToken)
 
 // envToken returns CONVO_TOKEN and whether it is set.
 func envToken() (string, bool) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/prompt"
@@ -150,7 +151,7 @@ func loginBaseURL(opts *loginOptions, p prompt.Prompter) (string, error) {
 		return answer, nil
 	}
 	if current == "" {
-		return "", cmdutil.FlagErrorf("no API base URL: pass --base-url URL (or set CONVO_BASE_URL)")
+		return "", clierr.FlagErrorf("no API base URL: pass --base-url URL (or set CONVO_BASE_URL)")
 	}
 	// A value from a flag, the environment or the file has been checked when
 	// the settings were resolved.
@@ -181,18 +182,18 @@ func loginToken(opts *loginOptions, p prompt.Prompter) (string, error) {
 	} else {
 		data, err := io.ReadAll(f.IOStreams.In)
 		if err != nil {
-			return "", cmdutil.InputErrorf("--with-token: read standard input: %v", err)
+			return "", clierr.InputErrorf("--with-token: read standard input: %v", err)
 		}
 		token = string(data)
 	}
 	token = strings.TrimSpace(token)
 	switch {
 	case token == "" && opts.withToken:
-		return "", cmdutil.InputErrorf("--with-token: standard input is empty; pipe the token to convo, e.g. echo \"$TOKEN\" | convo auth login --with-token")
+		return "", clierr.InputErrorf("--with-token: standard input is empty; pipe the token to convo, e.g. echo \"$TOKEN\" | convo auth login --with-token")
 	case token == "":
-		return "", cmdutil.InputErrorf("no token given")
+		return "", clierr.InputErrorf("no token given")
 	case strings.ContainsAny(token, " \t\r\n"):
-		return "", cmdutil.InputErrorf("the token must be one word without spaces or line breaks")
+		return "", clierr.InputErrorf("the token must be one word without spaces or line breaks")
 	}
 	return token, nil
 }

@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/config/credentials"
-	"github.com/convo-cli/convo/internal/prompt"
 )
 
 type logoutOptions struct {
@@ -68,7 +68,7 @@ func logoutRun(opts *logoutOptions) error {
 		if envSet {
 			msg += "; the token in CONVO_TOKEN cannot be removed by convo: unset it"
 		}
-		return &cmdutil.AuthError{Err: errors.New(msg)}
+		return &clierr.AuthError{Err: errors.New(msg)}
 	}
 	if err != nil {
 		return err
@@ -80,7 +80,7 @@ func logoutRun(opts *logoutOptions) error {
 			return err
 		}
 		if !ok {
-			return prompt.ErrCancelled
+			return clierr.ErrCancelled
 		}
 	}
 	removed, err := store.Delete(s.Profile)

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
@@ -54,11 +55,11 @@ or text; --open=false lists the closed chats.`,
 			// every chat instead of the ones meant.
 			for _, fl := range []struct{ name, value string }{{"contact", opts.params.Contact}, {"tag", opts.tag}} {
 				if cmd.Flags().Changed(fl.name) && strings.TrimSpace(fl.value) == "" {
-					return cmdutil.FlagErrorf("empty --%s: give an id or a value to match", fl.name)
+					return clierr.FlagErrorf("empty --%s: give an id or a value to match", fl.name)
 				}
 			}
 			if cmd.Flags().Changed("attendant") && opts.params.Attendant <= 0 {
-				return cmdutil.FlagErrorf("invalid --attendant %d: want a positive user id", opts.params.Attendant)
+				return clierr.FlagErrorf("invalid --attendant %d: want a positive user id", opts.params.Attendant)
 			}
 			opts.ctx = cmd.Context()
 			if runF != nil {

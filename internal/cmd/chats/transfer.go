@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -55,14 +56,14 @@ to the destination channel; otherwise the API refuses (exit 4).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.token = strings.TrimSpace(args[0])
 			if opts.token == "" {
-				return cmdutil.FlagErrorf("empty chat token: see `convo chats list`")
+				return clierr.FlagErrorf("empty chat token: see `convo chats list`")
 			}
 			if !cmd.Flags().Changed("channel") {
-				return cmdutil.FlagErrorf("missing --channel: the token of the destination channel (the chat's own one to change only the attendant)")
+				return clierr.FlagErrorf("missing --channel: the token of the destination channel (the chat's own one to change only the attendant)")
 			}
 			if cmd.Flags().Changed("attendant") {
 				if attendant <= 0 {
-					return cmdutil.FlagErrorf("invalid --attendant %d: want a positive user id", attendant)
+					return clierr.FlagErrorf("invalid --attendant %d: want a positive user id", attendant)
 				}
 				opts.body.Attendant = &attendant
 			}

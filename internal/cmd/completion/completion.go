@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 )
 
@@ -59,5 +60,5 @@ func Write(root *cobra.Command, shell string, w io.Writer) error {
 	case "powershell":
 		return root.GenPowerShellCompletionWithDesc(w)
 	}
-	return cmdutil.FlagErrorf("unsupported shell %q: want bash, zsh, fish or powershell", shell)
+	return clierr.FlagErrorf("unsupported shell %q: want bash, zsh, fish or powershell", shell)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/config"
 )
@@ -63,7 +64,7 @@ func keyHelp() string {
 func lookupKey(name string) (config.Key, error) {
 	k, err := config.LookupKey(name)
 	if err != nil {
-		return k, &cmdutil.FlagError{Err: err}
+		return k, &clierr.FlagError{Err: err}
 	}
 	return k, nil
 }

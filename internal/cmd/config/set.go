@@ -3,6 +3,7 @@ package configcmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/config"
 )
@@ -67,7 +68,7 @@ func setRun(opts *setOptions) error {
 	if opts.value == "" {
 		file.Unset(profile, opts.key)
 	} else if err := file.Set(profile, opts.key, opts.value); err != nil {
-		return &cmdutil.FlagError{Err: err}
+		return &clierr.FlagError{Err: err}
 	}
 	return file.Save()
 }

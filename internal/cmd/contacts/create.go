@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
@@ -47,7 +48,7 @@ takes a tag id or its text; repeat both flags for more.`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("phone") {
-				return cmdutil.FlagErrorf("missing --phone: the contact's phone number, with country code or with --default-country")
+				return clierr.FlagErrorf("missing --phone: the contact's phone number, with country code or with --default-country")
 			}
 			opts.ctx = cmd.Context()
 			if runF != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/importer"
@@ -197,7 +198,7 @@ func importRun(opts *importOptions) error {
 	case err != nil:
 		return err
 	case summary.Failed > 0:
-		return &cmdutil.PartialError{Failed: summary.Failed}
+		return &clierr.PartialError{Failed: summary.Failed}
 	}
 	return nil
 }
@@ -226,13 +227,13 @@ func (opts *importOptions) importerOptions() (importer.Options, error) {
 		return run, err
 	}
 	if opts.replaceTags && run.OnDuplicate != importer.DuplicateUpdate {
-		return run, cmdutil.FlagErrorf("--replace-tags works only with --on-duplicate update")
+		return run, clierr.FlagErrorf("--replace-tags works only with --on-duplicate update")
 	}
 	if opts.concurrency < 1 || opts.concurrency > maxConcurrency {
-		return run, cmdutil.FlagErrorf("--concurrency: must be 1 to %d (got %d)", maxConcurrency, opts.concurrency)
+		return run, clierr.FlagErrorf("--concurrency: must be 1 to %d (got %d)", maxConcurrency, opts.concurrency)
 	}
 	if opts.rate < 0 {
-		return run, cmdutil.FlagErrorf("--rate: must be 0 (no limit) or more (got %v)", opts.rate)
+		return run, clierr.FlagErrorf("--rate: must be 0 (no limit) or more (got %v)", opts.rate)
 	}
 	if opts.delimiter != "" {
 		d, err := parseDelimiter(opts.delimiter)
@@ -270,7 +271,7 @@ func parseDelimiter(s string) (rune, error) {
 	}
 	r, size := utf8.DecodeRuneInString(s)
 	if size != len(s) || r == '"' || r == '\r' || r == '\n' || r == utf8.RuneError {
-		return 0, cmdutil.FlagErrorf(`--delimiter: want one character such as ";" or "," (or "tab"), got %q`, s)
+		return 0, clierr.FlagErrorf(`--delimiter: want one character such as ";" or "," (or "tab"), got %q`, s)
 	}
 	return r, nil
 }
@@ -282,7 +283,7 @@ func (opts *importOptions) openInput(run *importer.Options) (func(), error) {
 	now := time.Now()
 	if opts.file == "-" {
 		if opts.journal != "" {
-			return nil, cmdutil.FlagErrorf("--journal: standard input cannot be resumed, so it has no journal; import from a file to resume")
+			return nil, clierr.FlagErrorf("--journal: standard input cannot be resumed, so it has no journal; import from a file to resume")
 		}
 		run.Input = opts.f.IOStreams.In
 		run.ReportPath = firstNonEmpty(opts.report, importer.DefaultReportPath("", now))
@@ -290,13 +291,13 @@ func (opts *importOptions) openInput(run *importer.Options) (func(), error) {
 	}
 	file, err := os.Open(opts.file)
 	if err != nil {
-		return nil, cmdutil.InputErrorf("read the input: %v", err)
+		return nil, clierr.InputErrorf("read the input: %v", err)
 	}
 	closeFile := func() { _ = file.Close() } // read only: closing cannot lose anything
 	info, err := file.Stat()
 	if err != nil {
 		closeFile()
-		return nil, cmdutil.InputErrorf("read the input: %v", err)
+		return nil, clierr.InputErrorf("read the input: %v", err)
 	}
 	run.Input = file
 	if run.Format == "" {
@@ -310,7 +311,7 @@ func (opts *importOptions) openInput(run *importer.Options) (func(), error) {
 	abs, err := filepath.Abs(opts.file)
 	if err != nil {
 		closeFile()
-		return nil, cmdutil.InputErrorf("read the input: %v", err)
+		return nil, clierr.InputErrorf("read the input: %v", err)
 	}
 	run.Path = abs
 	run.ReportPath = firstNonEmpty(opts.report, importer.DefaultReportPath(opts.file, now))

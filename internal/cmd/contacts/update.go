@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/resolve"
 )
@@ -65,10 +66,10 @@ every tag.`,
 			}
 			opts.blocked = changedBool(cmd, "blocked", blocked)
 			if opts.clearTags && len(opts.tags) > 0 {
-				return cmdutil.FlagErrorf("--tag and --clear-tags cannot be used together: --tag already replaces every tag")
+				return clierr.FlagErrorf("--tag and --clear-tags cannot be used together: --tag already replaces every tag")
 			}
 			if opts.name == nil && opts.blocked == nil && len(opts.fields) == 0 && len(opts.tags) == 0 && !opts.clearTags {
-				return cmdutil.FlagErrorf("nothing to update: give --name, --blocked, --field, --tag or --clear-tags")
+				return clierr.FlagErrorf("nothing to update: give --name, --blocked, --field, --tag or --clear-tags")
 			}
 			if runF != nil {
 				return runF(opts)

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/validate"
@@ -44,7 +45,7 @@ reason), e.g. --jq .valid. A disconnected channel is an error (exit 1).`,
 		Args: cmdutil.ExactArgs(1, "PHONE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("channel") {
-				return cmdutil.FlagErrorf("missing --channel: the token of the chatapp channel that checks the number (see convo channels list)")
+				return clierr.FlagErrorf("missing --channel: the token of the chatapp channel that checks the number (see convo channels list)")
 			}
 			opts.ctx, opts.phone = cmd.Context(), args[0]
 			if runF != nil {
@@ -120,5 +121,5 @@ func disconnectedError(ios *output.IOStreams, err error, channel string) error {
 		fmt.Fprintln(ios.ErrOut, line)
 	}
 	fmt.Fprintf(ios.ErrOut, "Channel %s is disconnected, so it cannot verify numbers; use a connected one (convo channels list --type chatapp --status connected).\n", channel)
-	return cmdutil.ErrSilent
+	return clierr.ErrSilent
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -49,7 +50,7 @@ what attendants sent (outgoing, FROM names the attendant) and internal notes
 			opts.ctx = cmd.Context()
 			opts.chatToken = strings.TrimSpace(args[0])
 			if opts.chatToken == "" {
-				return cmdutil.FlagErrorf("empty chat token")
+				return clierr.FlagErrorf("empty chat token")
 			}
 			var errs validate.Errors
 			for _, enum := range []struct {

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/validate"
@@ -178,16 +179,16 @@ func (o *sendOptions) checkFlags() error {
 		if len(stray) > 1 {
 			verb = "do"
 		}
-		return cmdutil.FlagErrorf("%s %s not apply to --type %s, which takes %s",
+		return clierr.FlagErrorf("%s %s not apply to --type %s, which takes %s",
 			joinAnd(stray), verb, o.typ, "--"+strings.Join(typeFlags[o.typ], ", --"))
 	}
 	if o.isGiven("text") && o.isGiven("text-file") {
-		return cmdutil.FlagErrorf("--text and --text-file cannot be used together")
+		return clierr.FlagErrorf("--text and --text-file cannot be used together")
 	}
 	if o.isGiven("components") {
 		for _, name := range []string{"var", "header-url", "header-text", "button"} {
 			if o.isGiven(name) {
-				return cmdutil.FlagErrorf("--components gives every value of the template; it cannot be used with --%s", name)
+				return clierr.FlagErrorf("--components gives every value of the template; it cannot be used with --%s", name)
 			}
 		}
 	}
@@ -244,7 +245,7 @@ func sendRun(o *sendOptions) error {
 			return err
 		}
 		if !ok {
-			return prompt.ErrCancelled
+			return clierr.ErrCancelled
 		}
 	}
 	c, err := f.APIClient(o.ctx)

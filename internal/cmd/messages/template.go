@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/convo-cli/convo/internal/api"
-	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/resolve"
@@ -29,9 +29,9 @@ func (o *sendOptions) fillTemplate(c *api.Client, body *api.MessageSend) (previe
 	switch t.Status {
 	case "approved":
 	case "pending":
-		return "", false, cmdutil.InputErrorf("template %q is pending approval; only approved templates can be sent", t.Name)
+		return "", false, clierr.InputErrorf("template %q is pending approval; only approved templates can be sent", t.Name)
 	default:
-		return "", false, cmdutil.InputErrorf("template %q was %s; only approved templates can be sent", t.Name, t.Status)
+		return "", false, clierr.InputErrorf("template %q was %s; only approved templates can be sent", t.Name, t.Status)
 	}
 	body.Template = &t.ID
 
@@ -49,7 +49,7 @@ func (o *sendOptions) fillTemplate(c *api.Client, body *api.MessageSend) (previe
 
 	p, err := msgtemplate.Parse(*t)
 	if err != nil {
-		return "", false, cmdutil.InputErrorf("%v; send it with --components FILE", err)
+		return "", false, clierr.InputErrorf("%v; send it with --components FILE", err)
 	}
 	values := p.NewValues()
 	if err := o.setValues(values); err != nil {
@@ -129,7 +129,7 @@ func missingValuesError(name string, missing []msgtemplate.Slot) error {
 	if len(missing) == 1 {
 		it = "it"
 	}
-	return cmdutil.InputErrorf("template %q needs %d more %s; without a terminal to ask on, give %s with:\n%s",
+	return clierr.InputErrorf("template %q needs %d more %s; without a terminal to ask on, give %s with:\n%s",
 		name, len(missing), plural(len(missing), "value"), it, strings.Join(lines, "\n"))
 }
 
@@ -179,10 +179,10 @@ func (o *sendOptions) readComponents() ([]api.SendComponent, error) {
 	dec.DisallowUnknownFields()
 	var comps []api.SendComponent
 	if err := dec.Decode(&comps); err != nil {
-		return nil, cmdutil.InputErrorf("--components: want a JSON array of components: %v", err)
+		return nil, clierr.InputErrorf("--components: want a JSON array of components: %v", err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, cmdutil.InputErrorf("--components: unexpected data after the array")
+		return nil, clierr.InputErrorf("--components: unexpected data after the array")
 	}
 	return comps, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/validate"
@@ -47,7 +48,7 @@ standard input), or, on a terminal, from a prompt.`,
 			}
 			fl := cmd.Flags()
 			if fl.Changed("content") && fl.Changed("content-file") {
-				return cmdutil.FlagErrorf("--content and --content-file cannot be used together")
+				return clierr.FlagErrorf("--content and --content-file cannot be used together")
 			}
 			opts.ctx, opts.contactID = cmd.Context(), id
 			if fl.Changed("content") {
@@ -110,10 +111,10 @@ func noteContent(opts *createOptions) (string, error) {
 		Description: "Only staff see notes, never the contact.",
 		Validate:    func(s string) error { return validate.Required("content", s) },
 	})
-	if err != nil && !errors.Is(err, prompt.ErrCancelled) {
+	if err != nil && !errors.Is(err, clierr.ErrCancelled) {
 		// No usable answer (end of input, a rejected value) is missing
 		// input, like a missing flag: exit 2, not an API failure.
-		return "", &cmdutil.InputError{Err: err}
+		return "", &clierr.InputError{Err: err}
 	}
 	return content, err
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmd/root"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/output"
@@ -28,8 +29,8 @@ func TestPanicIsReportedWithoutStackOrToken(t *testing.T) {
 			args = append(args, "--debug")
 		}
 		code := root.Run(context.Background(), f, args)
-		if code != cmdutil.ExitAPI {
-			t.Fatalf("debug=%v: exit %d, want %d", debug, code, cmdutil.ExitAPI)
+		if code != clierr.ExitAPI {
+			t.Fatalf("debug=%v: exit %d, want %d", debug, code, clierr.ExitAPI)
 		}
 		out := stderr.String()
 		if strings.Contains(out+stdout.String(), token) {

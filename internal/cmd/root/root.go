@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/buildinfo"
+	"github.com/convo-cli/convo/internal/clierr"
 	apicmd "github.com/convo-cli/convo/internal/cmd/api"
 	"github.com/convo-cli/convo/internal/cmd/auth"
 	"github.com/convo-cli/convo/internal/cmd/channels"
@@ -30,7 +31,6 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/users"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/output"
-	"github.com/convo-cli/convo/internal/prompt"
 )
 
 // NewCmdRoot builds the whole command tree on f.
@@ -65,7 +65,7 @@ Try it without an account on the built-in sandbox:
 	cmd.SetOut(f.IOStreams.Out)
 	cmd.SetErr(f.IOStreams.ErrOut)
 	cmd.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return &cmdutil.FlagError{Err: err}
+		return &clierr.FlagError{Err: err}
 	})
 	cmdutil.Group(cmd)
 
@@ -156,18 +156,18 @@ func crashed(f *cmdutil.Factory, r any) int {
 	} else {
 		fmt.Fprintln(w, "This is a bug in convo; rerun with --debug to see where it happened, and report it.")
 	}
-	return cmdutil.ExitAPI
+	return clierr.ExitAPI
 }
 
 func printError(w io.Writer, cmd *cobra.Command, err error, code int) {
-	var partial *cmdutil.PartialError
+	var partial *clierr.PartialError
 	switch {
-	case errors.Is(err, cmdutil.ErrSilent), errors.As(err, &partial):
+	case errors.Is(err, clierr.ErrSilent), errors.As(err, &partial):
 		return
-	case errors.Is(err, prompt.ErrCancelled):
+	case errors.Is(err, clierr.ErrCancelled):
 		fmt.Fprintln(w, "cancelled")
 		return
-	case code == cmdutil.ExitInterrupted:
+	case code == clierr.ExitInterrupted:
 		fmt.Fprintln(w, "interrupted")
 		return
 	}
@@ -177,7 +177,7 @@ func printError(w io.Writer, cmd *cobra.Command, err error, code int) {
 		}
 		fmt.Fprintln(w, line)
 	}
-	var flagErr *cmdutil.FlagError
+	var flagErr *clierr.FlagError
 	if errors.As(err, &flagErr) && cmd != nil {
 		fmt.Fprintf(w, "Run '%s --help' for usage.\n", cmd.CommandPath())
 	}

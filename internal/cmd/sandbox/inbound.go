@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/config/credentials"
 	"github.com/convo-cli/convo/internal/output"
@@ -69,7 +70,7 @@ func inboundRun(opts *inboundOptions) error {
 		}
 	}
 	if _, err := os.Stat(db); err != nil {
-		return cmdutil.InputErrorf("no sandbox database at %s: start one with `convo sandbox serve` or any `convo --sandbox` command", db)
+		return clierr.InputErrorf("no sandbox database at %s: start one with `convo sandbox serve` or any `convo --sandbox` command", db)
 	}
 	store, err := sandbox.Open(opts.ctx, db)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/sandbox"
 )
@@ -96,11 +97,11 @@ func (opts *serveOptions) serverOptions() (sandbox.Options, error) {
 	var s sandbox.Options
 	switch {
 	case opts.latency < 0:
-		return s, cmdutil.FlagErrorf("--latency must not be negative")
+		return s, clierr.FlagErrorf("--latency must not be negative")
 	case opts.failRate < 0 || opts.failRate > 1:
-		return s, cmdutil.FlagErrorf("--fail-rate must be between 0 and 1, not %v", opts.failRate)
+		return s, clierr.FlagErrorf("--fail-rate must be between 0 and 1, not %v", opts.failRate)
 	case opts.rateLimit < 0:
-		return s, cmdutil.FlagErrorf("--rate-limit must not be negative")
+		return s, clierr.FlagErrorf("--rate-limit must not be negative")
 	}
 	refs, err := parseRange(opts.externalRefs)
 	if err != nil {
@@ -115,7 +116,7 @@ func parseRange(s string) ([2]int64, error) {
 	a, errA := strconv.ParseInt(strings.TrimSpace(lo), 10, 64)
 	b, errB := strconv.ParseInt(strings.TrimSpace(hi), 10, 64)
 	if !ok || errA != nil || errB != nil || a < 1 || b < a {
-		return [2]int64{}, cmdutil.FlagErrorf("--external-refs %q: want MIN-MAX, e.g. 1000-9999", s)
+		return [2]int64{}, clierr.FlagErrorf("--external-refs %q: want MIN-MAX, e.g. 1000-9999", s)
 	}
 	return [2]int64{a, b}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -32,7 +33,7 @@ func newCmdCreate(f *cmdutil.Factory, runF func(*createOptions) error) *cobra.Co
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("text") {
-				return cmdutil.FlagErrorf("missing --text: the text of the tag is required")
+				return clierr.FlagErrorf("missing --text: the text of the tag is required")
 			}
 			opts.ctx = cmd.Context()
 			if runF != nil {

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -48,7 +49,7 @@ An empty --emoji "" removes the emoji.`,
 				opts.body.Color = &color
 			}
 			if opts.body == (api.TagUpdate{}) {
-				return cmdutil.FlagErrorf("nothing to update: give --text, --emoji or --color")
+				return clierr.FlagErrorf("nothing to update: give --text, --emoji or --color")
 			}
 			opts.ctx, opts.id = cmd.Context(), id
 			if runF != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -48,7 +49,7 @@ user. A user of type "user" reaches only the channels given with --channel
 				}
 			}
 			if len(missing) > 0 {
-				return cmdutil.FlagErrorf("missing required flags: %s", strings.Join(missing, ", "))
+				return clierr.FlagErrorf("missing required flags: %s", strings.Join(missing, ", "))
 			}
 			opts.ctx = cmd.Context()
 			if runF != nil {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -21,7 +22,7 @@ func readPassword(f *cmdutil.Factory, fromStdin bool) (string, error) {
 	case fromStdin:
 		line, err := bufio.NewReader(f.IOStreams.In).ReadString('\n')
 		if err != nil && !errors.Is(err, io.EOF) {
-			return "", cmdutil.InputErrorf("--password-stdin: read standard input: %v", err)
+			return "", clierr.InputErrorf("--password-stdin: read standard input: %v", err)
 		}
 		pw = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
 	case f.IOStreams.CanPrompt():
@@ -39,7 +40,7 @@ func readPassword(f *cmdutil.Factory, fromStdin bool) (string, error) {
 			return "", err
 		}
 		if again != first {
-			return "", cmdutil.InputErrorf("the passwords do not match")
+			return "", clierr.InputErrorf("the passwords do not match")
 		}
 		pw = first
 	default:

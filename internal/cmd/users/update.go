@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -68,7 +69,7 @@ several). A new password is read from the first line of standard input with
 				opts.body.Channels = &channels
 			}
 			if opts.body == (api.UserUpdate{}) && !opts.passwordStdin {
-				return cmdutil.FlagErrorf("nothing to update: give --name, --email, --type, --external-reference, --channel or --password-stdin")
+				return clierr.FlagErrorf("nothing to update: give --name, --email, --type, --external-reference, --channel or --password-stdin")
 			}
 			opts.ctx, opts.id = cmd.Context(), id
 			if runF != nil {
