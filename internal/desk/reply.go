@@ -1,0 +1,80 @@
+package desk
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
+)
+
+// ChatappType is the channel type of the official messaging-app API, whose
+// 24-hour customer-service window the desk hints at.
+const ChatappType = "chatapp"
+
+// Window is the messaging app's customer-service window: outside it, after
+// the customer's latest message, only template messages are delivered. The
+// API specification does not state this rule and the sandbox does not
+// enforce it, so the desk only hints at it.
+const Window = 24 * time.Hour
+
+// WindowHint is the hint shown when a free-form message would fall outside
+// the window; the commands add how to send a template.
+const WindowHint = "outside the messaging app's 24-hour customer-service window, only template messages are delivered"
+
+// OutsideWindow reports whether a free-form message to the chat falls outside
+// the 24-hour window: the chat is on a chatapp channel and its customer last
+// wrote (customerWrote; zero: never) more than 24 hours before now.
+func OutsideWindow(ch *Chat, customerWrote, now time.Time) bool {
+	return ch.Channel.Type == ChatappType && (customerWrote.IsZero() || now.Sub(customerWrote) > Window)
+}
+
+// Reply returns the body of POST /messages that answers the chat: content
+// (type, text, media, template, attendant: built by the caller) sent to the
+// chat's own contact phone and channel. A finished or closed chat is refused
+// before anything is sent, as an input error: the API would open a new chat
+// with the contact rather than answer this one.
+func Reply(ch *Chat, content api.MessageSend) (api.MessageSend, error) {
+	if ch.Status == "finished" || !ch.IsOpen {
+		state := "closed"
+		if ch.Status == "finished" {
+			state = "finished"
+		}
+		return api.MessageSend{}, clierr.InputErrorf("chat %s is %s: a reply would open a new chat with %s\n"+
+			"To write to the contact anyway: convo messages send --phone %s --channel %s …",
+			ch.Token, state, contactLabel(ch.Contact), ch.Contact.Phone, ch.Channel.Token)
+	}
+	content.Phone, content.Channel = ch.Contact.Phone, ch.Channel.Token
+	return content, nil
+}
+
+// Sent takes note of the result of a reply to ch and returns a warning when
+// the message went to another chat than ch (which the cache then knows, on
+// the same channel); empty otherwise.
+func (d *Desk) Sent(ch *Chat, res *api.SendResult) string {
+	if res.Chat.Token == "" || res.Chat.Token == ch.Token {
+		return ""
+	}
+	other := ch.Chat
+	other.Token = res.Chat.Token
+	d.cache.learn(other, ch.Channel.Token, d.now())
+	d.cache.save()
+	return fmt.Sprintf("the message went to chat %s, not to chat %s (the API opened or chose another chat with %s on %s)",
+		res.Chat.Token, ch.Token, contactLabel(ch.Contact), channelLabel(ch.Channel))
+}
+
+// contactLabel names a contact in one line: name and phone, or the phone.
+func contactLabel(c api.ChatContact) string {
+	if c.Name == "" {
+		return "+" + c.Phone
+	}
+	return fmt.Sprintf("%s (+%s)", c.Name, c.Phone)
+}
+
+// channelLabel names a channel in one line.
+func channelLabel(ch api.Channel) string {
+	if ch.Name == "" {
+		return ch.Token
+	}
+	return fmt.Sprintf("%s (%s)", ch.Name, ch.Token)
+}
