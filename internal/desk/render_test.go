@@ -1,0 +1,212 @@
+package desk
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/output"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the renderings")
+
+// saoPaulo is a fixed zone, so that the goldens need no time zone database.
+var saoPaulo = time.FixedZone("-03", -3*60*60)
+
+func at(day, hour, minute int) api.Time {
+	return api.NewTime(time.Date(2026, 5, day, hour, minute, 0, 0, saoPaulo))
+}
+
+func msg(id int64, when api.Time, direction, typ, content string) Message {
+	m := Message{Message: api.Message{ID: id, Type: typ, Content: content, Direction: direction, Visibility: "client", CreatedAt: when}}
+	return m
+}
+
+func by(m Message, name string) Message {
+	m.User = &api.MessageUser{ID: 2, Name: name, Email: "x@example.com", Type: "user"}
+	return m
+}
+
+func note(m Message) Message {
+	m.Visibility = "internal"
+	return m
+}
+
+func withFile(m Message, url string) Message {
+	m.File = []byte(`{"url":"` + url + `","name":"f","mime_type":"x"}`)
+	return m
+}
+
+// fixture is a conversation over three days with every kind of line: long
+// text, accents, CJK and emoji, a note, media with their addresses, a word
+// longer than a line, line breaks, a forwarded message, a long name.
+func fixture() *Conversation {
+	forwarded := msg(11, at(17, 10, 20), "incoming", "text", "Olha o que recebi de vocês ontem 👇")
+	forwarded.IsForwarded = true
+	return &Conversation{
+		Chat: &Chat{
+			Chat: api.Chat{ID: 2, Token: "4f1c2a9be07d3e5a61c8", IsOpen: true, Status: "waiting", UnreadCount: 2,
+				Contact: api.ChatContact{ID: 2, Name: "João Silva", Phone: "5511987654321"}},
+			Channel: api.Channel{Token: "chatapp-main-001", Name: "Chatapp Atendimento", Type: "chatapp", Status: "connected"},
+		},
+		Total: 42,
+		Messages: []Message{
+			msg(1, at(15, 9, 14), "incoming", "text", "Olá, gostaria de saber o status do meu pedido 4521. Comprei na semana passada e ainda não recebi nenhuma atualização de rastreio."),
+			by(msg(2, at(15, 9, 18), "outgoing", "text", "Olá, João! Vou verificar para você, um momento."), "Bruno Lima"),
+			withFile(by(msg(3, at(15, 9, 22), "outgoing", "image", "Foto do seu pedido já embalado"), "Bruno Lima"),
+				"https://cdn.exemplo.com.br/pedidos/4521.jpg"),
+			note(by(msg(4, at(15, 9, 40), "outgoing", "text", "Cliente pediu prioridade na entrega; combinado envio expresso com a transportadora parceira."), "Bruno Lima")),
+			withFile(msg(5, at(16, 8, 2), "incoming", "document", "comprovante-4521.pdf"),
+				"https://cdn.exemplo.com.br/uploads/2026/05/16/comprovante-de-pagamento-pedido-4521-assinado-digitalmente.pdf"),
+			msg(6, at(16, 11, 30), "incoming", "text", "谢谢！我的订单什么时候到？🙏🏽 Obrigado pela atenção 👍 façam o possível"),
+			msg(7, at(16, 11, 31), "incoming", "text", "Rua das Flores, 123\nApto 45\n\nSão Paulo — SP"),
+			by(msg(8, at(17, 10, 5), "outgoing", "template", "Seu pedido 4521 foi enviado. Código de rastreio: BR1234567890XYZ."), "Maria Aparecida dos Santos Oliveira"),
+			by(msg(9, at(17, 10, 6), "outgoing", "text", "Acompanhe: https://rastreio.exemplo.com.br/pedido/4521?codigo=BR1234567890XYZ&utm_source=convo&utm_medium=chat"), "Bruno Lima"),
+			by(msg(10, at(17, 10, 7), "outgoing", "text", "Qualquer dúvida\x1b[31m estamos à disposição.\tAté logo!"), "Bruno Lima"),
+			forwarded,
+		},
+		CustomerWrote: at(16, 11, 31).Time,
+		CustomerKnown: true,
+	}
+}
+
+var fixtureNow = time.Date(2026, 5, 17, 13, 45, 0, 0, saoPaulo)
+
+func colorScheme(on bool) *output.ColorScheme {
+	ios, _, _, _ := output.Test()
+	ios.SetColorEnabled(on)
+	return ios.ColorScheme()
+}
+
+func TestRenderGolden(t *testing.T) {
+	for _, width := range []int{80, 120} {
+		for _, color := range []bool{false, true} {
+			name := "conversation-" + strconv.Itoa(width)
+			if color {
+				name += "-color"
+			}
+			t.Run(name, func(t *testing.T) {
+				got := Render(fixture(), RenderOptions{Width: width, Color: colorScheme(color), Now: fixtureNow, Location: saoPaulo})
+				golden(t, name, got)
+				for i, line := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
+					if w := cells(line); w > width {
+						t.Errorf("line %d is %d cells wide, more than %d: %q", i+1, w, width, line)
+					}
+				}
+				if !color && strings.Contains(got, "\x1b") {
+					t.Error("escape sequences without colour")
+				}
+				if color && !strings.Contains(got, "\x1b[90m│ note: Cliente") {
+					t.Error("the note is not dimmed")
+				}
+				plain := strings.Map(dropSpace, strings.ReplaceAll(escapes.ReplaceAllString(got, ""), "│", ""))
+				for _, m := range fixture().Messages {
+					if text := strings.Map(dropSpace, clean(m.Content)); !strings.Contains(plain, text) {
+						t.Errorf("message %d is not whole in the rendering: %q", m.ID, m.Content)
+					}
+				}
+			})
+		}
+	}
+}
+
+func dropSpace(r rune) rune {
+	if unicode.IsSpace(r) {
+		return -1
+	}
+	return r
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".txt")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to write it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("rendering differs from %s (go test -update rewrites it):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+func TestRenderHeaderStates(t *testing.T) {
+	o := RenderOptions{Width: 80, Now: fixtureNow, Location: saoPaulo}
+	for _, tc := range []struct {
+		name   string
+		change func(c *Conversation)
+		want   []string
+		absent []string
+	}{
+		{"customer wrote within 24 hours", func(c *Conversation) { c.CustomerWrote = fixtureNow.Add(-3 * time.Hour) },
+			[]string{"Customer last wrote 3 hours ago (Sun 17 May 10:45)."}, []string{"24-hour"}},
+		{"customer never wrote", func(c *Conversation) { c.CustomerWrote = time.Time{} },
+			[]string{"The customer has not written in this chat.", "! Outside the messaging app's 24-hour"}, nil},
+		{"another channel type", func(c *Conversation) { c.Chat.Channel.Type = "widget" },
+			[]string{"Chatapp Atendimento · widget · connected"}, []string{"Customer", "24-hour"}},
+		{"closed and finished", func(c *Conversation) { c.Chat.Status, c.Chat.IsOpen = "finished", false },
+			[]string{"finished · closed · 2 unread · chat 4f1c2a9be07d3e5a61c8"}, nil},
+		{"a contact without a name", func(c *Conversation) { c.Chat.Contact.Name = "" },
+			[]string{"+5511987654321\n"}, []string{"·  +55"}},
+		{"unknown when the customer wrote", func(c *Conversation) { c.CustomerKnown = false },
+			nil, []string{"Customer", "has not written", "24-hour"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := fixture()
+			tc.change(c)
+			got := RenderHeader(c, o)
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("header lacks %q:\n%s", w, got)
+				}
+			}
+			for _, a := range tc.absent {
+				if strings.Contains(got, a) {
+					t.Errorf("header has %q:\n%s", a, got)
+				}
+			}
+		})
+	}
+}
+
+func TestRenderMessagesWithoutMessages(t *testing.T) {
+	c := fixture()
+	c.Messages, c.Total = nil, 0
+	if got := RenderMessages(c, RenderOptions{Width: 80, Now: fixtureNow}); got != "No messages.\n" {
+		t.Errorf("no messages: %q", got)
+	}
+}
+
+func TestWrapFitsTheWidthAndKeepsEveryCharacter(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		width int
+		want  []string
+	}{
+		{"um dois três quatro", 8, []string{"um dois", "três", "quatro"}},
+		{"日本語のテキスト", 5, []string{"日本", "語の", "テキ", "スト"}},
+		{"ok 👍🏽👍🏽👍🏽", 4, []string{"ok", "👍🏽👍🏽", "👍🏽"}},
+		{"e\u0301e\u0301e\u0301e\u0301", 2, []string{"e\u0301e\u0301", "e\u0301e\u0301"}},
+		{"a\n\nb", 10, []string{"a", "", "b"}},
+		{"abcdefghij", 4, []string{"abcd", "efgh", "ij"}},
+		{"x abcdefghij", 4, []string{"x", "abcd", "efgh", "ij"}},
+	} {
+		got := wrap(tc.text, tc.width)
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("wrap(%q, %d) = %q, want %q", tc.text, tc.width, got, tc.want)
+		}
+	}
+}
