@@ -11,8 +11,9 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 )
 
-// Filter narrows the chats that Next and Poll look at; zero values do not
-// filter. Tag and Attendant are ids: the caller resolves names and @me.
+// Filter is the set of chats Poll follows, as GET /chats filters them; zero
+// values do not filter. Tag and Attendant are ids: the caller resolves
+// names and @me.
 type Filter struct {
 	// Status is a chat status; Poll of the waiting queue sets "waiting".
 	Status    string `json:"status,omitempty"`
