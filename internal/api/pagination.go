@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+
+	"github.com/convo-cli/convo/internal/jsonstring"
 )
 
 // MaxPerPage is the largest page the API serves.
@@ -172,21 +174,20 @@ func splitArray(data json.RawMessage) (items []json.RawMessage, ok bool) {
 		return nil, false
 	}
 	items = []json.RawMessage{}
-	inString, depth, start := false, 0, 1
+	depth, start := 0, 1
 	for i := 1; i < len(data)-1; i++ {
-		switch c := data[i]; {
-		case inString && c == '\\':
-			i++ // the escaped character, a quote maybe
-		case c == '"':
-			inString = !inString
-		case inString:
-		case c == '{' || c == '[':
+		switch data[i] {
+		case '"':
+			i = jsonstring.End(data, i) - 1
+		case '{', '[':
 			depth++
-		case c == '}' || c == ']':
+		case '}', ']':
 			depth--
-		case c == ',' && depth == 0:
-			items = append(items, bytes.TrimSpace(data[start:i]))
-			start = i + 1
+		case ',':
+			if depth == 0 {
+				items = append(items, bytes.TrimSpace(data[start:i]))
+				start = i + 1
+			}
 		}
 	}
 	if last := bytes.TrimSpace(data[start : len(data)-1]); len(last) > 0 {

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/convo-cli/convo/internal/jsonstring"
 )
 
 const jsonIndent = "  "
@@ -51,14 +53,11 @@ func appendJSON(dst *bytes.Buffer, raw []byte, style jsonStyle, depth int) error
 // isCompact reports whether JSON has no whitespace outside its strings,
 // which is what json.Compact removes.
 func isCompact(raw []byte) bool {
-	inString := false
 	for i := 0; i < len(raw); i++ {
-		switch c := raw[i]; {
-		case inString && c == '\\':
-			i++ // the escaped character, a quote maybe
-		case c == '"':
-			inString = !inString
-		case !inString && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
+		switch raw[i] {
+		case '"':
+			i = jsonstring.End(raw, i) - 1
+		case ' ', '\t', '\n', '\r':
 			return false
 		}
 	}
@@ -120,7 +119,7 @@ func colorizeJSON(dst *bytes.Buffer, src []byte, style jsonStyle, depth int) {
 			expectKey = false
 			i++
 		case '"':
-			j := stringEnd(src, i)
+			j := jsonstring.End(src, i)
 			if expectKey {
 				dst.WriteString(cs.Cyan(string(src[i:j])))
 			} else {
@@ -148,19 +147,6 @@ func skipSpace(src []byte, i int) int {
 		i++
 	}
 	return i
-}
-
-// stringEnd returns the index just past the string literal starting at i.
-func stringEnd(src []byte, i int) int {
-	for j := i + 1; j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(src)
 }
 
 // project keeps only the given dotted paths of an item, in the order given,
