@@ -23,9 +23,11 @@ type jsonStyle struct {
 // server's key order, number spellings and string escapes survive. depth is
 // the nesting level the value sits at (1 for an item of a streamed array).
 // raw must be valid JSON: compact JSON is copied without a second check.
+// Bytes of its strings that are not UTF-8 are written as \ufffd, as
+// encoding/json writes them: output that scripts read is valid UTF-8.
 func appendJSON(dst *bytes.Buffer, raw []byte, style jsonStyle, depth int) error {
 	// json.Indent would copy trailing whitespace; the caller ends the line.
-	raw = bytes.TrimSpace(raw)
+	raw = jsonstring.ToValidUTF8(bytes.TrimSpace(raw))
 	var err error
 	switch {
 	case style.color != nil:

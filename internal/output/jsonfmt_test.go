@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+	"unicode/utf8"
 )
 
 // The colouriser must lay JSON out exactly like the standard library does,
@@ -104,6 +105,52 @@ func TestIsCompact(t *testing.T) {
 	for _, tt := range tests {
 		if got := isCompact([]byte(tt.json)); got != tt.want {
 			t.Errorf("isCompact(%s) = %v, want %v", tt.json, got, tt.want)
+		}
+	}
+}
+
+// A server's string that is not UTF-8 is printed as encoding/json would
+// print it, with \ufffd, in every JSON layout: a script's JSON parser would
+// reject the raw bytes or read something else.
+func TestJSONOutputIsValidUTF8(t *testing.T) {
+	item := json.RawMessage("{\"id\":1,\"phone\":\"5511999990000\",\"name\":\"Jo\xe3o \xff\"}")
+	const want = `"Jo\ufffdo \ufffd"`
+	for _, format := range []Format{JSON, NDJSON} {
+		for _, tty := range []bool{false, true} {
+			ios, stdout, _ := testStreams(tty)
+			opts := Options{Format: format}
+			if err := opts.Resolve(ios); err != nil {
+				t.Fatal(err)
+			}
+			check := func(what string) {
+				t.Helper()
+				out := ansi.ReplaceAll(stdout.Bytes(), nil)
+				docs := [][]byte{out}
+				if format == NDJSON {
+					docs = bytes.Split(bytes.TrimSpace(out), []byte("\n"))
+				}
+				for _, doc := range docs {
+					if !utf8.Valid(doc) || !json.Valid(doc) || !bytes.Contains(doc, []byte(want)) {
+						t.Errorf("-o %s, terminal %v, %s: printed %q, want valid UTF-8 JSON with %s", format, tty, what, doc, want)
+					}
+				}
+				stdout.Reset()
+			}
+			l, err := NewList(ios, opts, contactSpec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := l.Add(item); err != nil {
+				t.Fatal(err)
+			}
+			if err := l.Close(); err != nil {
+				t.Fatal(err)
+			}
+			check("list")
+			if err := PrintObject(ios, opts, contactSpec, item); err != nil {
+				t.Fatal(err)
+			}
+			check("object")
 		}
 	}
 }
