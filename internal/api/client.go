@@ -94,7 +94,7 @@ func New(opts Options) (*Client, error) {
 }
 
 // redact masks the client's token in text that came from the server.
-func (c *Client) redact(s string) string { return redactToken(s, c.token) }
+func (c *Client) redact(s string) string { return Redact(s, c.token) }
 
 // IsLoopback reports whether host names this machine: localhost and its
 // subdomains (RFC 6761) or a loopback address.

@@ -15,8 +15,9 @@ import (
 const debugBodyLimit = 4 << 10
 
 // debugLog writes requests and responses for --debug. The token never
-// appears in it: the Authorization header is masked and any occurrence of
-// the token in a body or URL is replaced. A nil *debugLog logs nothing.
+// appears in it: the Authorization header is masked and the token in a body,
+// header or URL is replaced, in whatever encoding it appears (see Redact).
+// A nil *debugLog logs nothing.
 type debugLog struct {
 	mu    sync.Mutex
 	w     io.Writer
@@ -82,27 +83,34 @@ func (d *debugLog) body(b *strings.Builder, prefix string, body []byte) {
 		return
 	}
 	// Redact before cutting: a cut through the token would leave its start
-	// unmasked.
-	text := d.redact(string(body))
-	if len(text) > debugBodyLimit {
-		cut := debugBodyLimit
-		for cut > 0 && !utf8.RuneStart(text[cut]) {
-			cut--
+	// unmasked. Of a long body only the start is shown, so only that is
+	// redacted, with room past the limit for an encoding of the token that
+	// the limit cuts through; whatever the end of that room cuts is dropped.
+	var (
+		text string
+		cut  bool
+	)
+	if room := debugBodyLimit + maxEncodedLen(d.token); len(body) > room {
+		text, cut = d.redact(string(body[:room])), true
+		end := max(len(text)-maxEncodedLen(d.token), 0)
+		for end > 0 && end < len(text) && !utf8.RuneStart(text[end]) {
+			end--
 		}
-		text = fmt.Sprintf("%s… (%d bytes in all)", text[:cut], len(body))
+		text = text[:end]
+	} else {
+		text = d.redact(string(body))
+	}
+	if cut || len(text) > debugBodyLimit {
+		end := min(debugBodyLimit, len(text))
+		for end > 0 && end < len(text) && !utf8.RuneStart(text[end]) {
+			end--
+		}
+		text = fmt.Sprintf("%s… (%d bytes in all)", text[:end], len(body))
 	}
 	fmt.Fprintf(b, "%s\n%s\n", prefix, text)
 }
 
-func (d *debugLog) redact(s string) string { return redactToken(s, d.token) }
-
-// redactToken masks every occurrence of token in s.
-func redactToken(s, token string) string {
-	if token == "" {
-		return s
-	}
-	return strings.ReplaceAll(s, token, "***")
-}
+func (d *debugLog) redact(s string) string { return Redact(s, d.token) }
 
 func (d *debugLog) write(s string) {
 	s = d.redact(s)

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 
 	"github.com/spf13/pflag"
@@ -189,18 +188,13 @@ func (f *Factory) newAPI(opts api.Options) (*api.Client, error) {
 	return api.New(opts)
 }
 
-// Redact masks in s every token this run knows: CONVO_TOKEN and the tokens
-// of the clients it built. Whatever convo prints about a failure it did not
-// expect goes through it.
+// Redact masks in s every token this run knows, CONVO_TOKEN and the tokens
+// of the clients it built, in every encoding api.Redact knows. Whatever
+// convo prints about a failure it did not expect goes through it.
 func (f *Factory) Redact(s string) string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	for _, t := range append([]string{os.Getenv(credentials.EnvToken)}, f.secrets...) {
-		if t != "" {
-			s = strings.ReplaceAll(s, t, "***")
-		}
-	}
-	return s
+	return api.Redact(s, append([]string{os.Getenv(credentials.EnvToken)}, f.secrets...)...)
 }
 
 // clientOptions are the HTTP settings of the run, without base URL and token.
