@@ -107,9 +107,20 @@ func IsLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// checkRedirect follows redirects only within the API's own host, so that the
-// token never reaches another server.
+// checkRedirect follows redirects of a GET, and only within the API's own
+// host, so that the token never reaches another server. A redirect of any
+// other method is an error: Go would turn a POST answered with 301, 302 or
+// 303 into a GET of the new place, whose answer (a list, say) would then
+// pass for the POST's.
 func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
+	if first := via[0]; first.Method != http.MethodGet {
+		status := "a redirect"
+		if req.Response != nil {
+			status = req.Response.Status
+		}
+		return &permanentError{fmt.Errorf("the server answered %s with %s to %s; convo never follows a redirect of a %s: check the base URL",
+			first.Method, status, c.redact(req.URL.Redacted()), first.Method)}
+	}
 	if len(via) >= 5 {
 		return &permanentError{errors.New("stopped after 5 redirects")}
 	}
@@ -125,6 +136,15 @@ func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 type permanentError struct{ err error }
 
 func (e *permanentError) Error() string { return e.err.Error() }
+
+func (e *permanentError) Unwrap() error { return e.err }
+
+// isPermanent reports whether another attempt of a request that failed with
+// err would only fail the same way.
+func isPermanent(err error) bool {
+	var permanent *permanentError
+	return errors.As(err, &permanent)
+}
 
 // Request is one call to the API, for callers that work with raw bodies.
 type Request struct {
@@ -236,6 +256,12 @@ func (c *Client) attempt(ctx context.Context, method string, u *url.URL, payload
 	start := time.Now()
 	c.debug.request(req, payload)
 	hresp, err := c.http.Do(req)
+	var urlErr *url.Error
+	if errors.As(err, &urlErr) && isPermanent(urlErr.Err) {
+		// Say what was refused, not which URL it was refused for: the
+		// caller names the request.
+		err = urlErr.Err
+	}
 	if err != nil {
 		if actx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
 			err = fmt.Errorf("no answer within %s (see --timeout)", c.timeout)
@@ -381,9 +407,8 @@ func (c *Client) retryAfter(method string, resp *Response, err error, attempt in
 	}
 	idempotent := method != http.MethodPost
 	backoff := backoffDelay(attempt)
-	var permanent *permanentError
 	switch {
-	case errors.As(err, &permanent):
+	case isPermanent(err):
 		return 0, false
 	case err != nil:
 		return backoff, idempotent || notSent(err)

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"unicode/utf8"
 )
@@ -176,5 +178,38 @@ func TestDebugLogCutsBodiesOnRuneBoundary(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "çç… (8218 bytes in all)") {
 		t.Errorf("debug log does not end the cut body as expected:\n%.200s…", log.String()[log.Len()-200:])
+	}
+}
+
+// TestRedirectOfAWriteIsAnError: a POST, PUT or DELETE answered with any
+// redirect fails naming where it was sent, and nothing is sent there: Go
+// would turn a POST answered with 301, 302 or 303 into a GET of the new
+// place, whose answer would pass for the POST's.
+func TestRedirectOfAWriteIsAnError(t *testing.T) {
+	for _, method := range []string{"POST", "PUT", "DELETE"} {
+		for _, status := range []int{301, 302, 303, 307, 308} {
+			t.Run(fmt.Sprintf("%s %d", method, status), func(t *testing.T) {
+				var elsewhere atomic.Int32
+				srv, hits := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
+					if r.URL.Path == "/api/v1/list" {
+						elsewhere.Add(1)
+						writeJSON(w, 200, `{"success":true,"data":[{"id":3,"text":"VIP"}]}`)
+						return
+					}
+					http.Redirect(w, r, "/api/v1/list?page=1", status)
+				})
+				c, sleeps := newTestClient(t, srv.URL)
+				err := callByMethod(context.Background(), c, method)
+				var te *TransportError
+				want := fmt.Sprintf("the server answered %s with %d %s to %s/api/v1/list?page=1; convo never follows a redirect of a %s: check the base URL",
+					method, status, http.StatusText(status), srv.URL, method)
+				if !errors.As(err, &te) || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), method+" /tags") {
+					t.Fatalf("error %T %v\nwant a *TransportError containing %q", err, err, want)
+				}
+				if hits.Load() != 1 || elsewhere.Load() != 0 || len(sleeps.recorded()) != 0 {
+					t.Errorf("%d requests, %d at the redirect's target, waits %v: want the first request only", hits.Load(), elsewhere.Load(), sleeps.recorded())
+				}
+			})
+		}
 	}
 }
