@@ -6,6 +6,7 @@ package api
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -140,10 +141,14 @@ func (e *permanentError) Error() string { return e.err.Error() }
 func (e *permanentError) Unwrap() error { return e.err }
 
 // isPermanent reports whether another attempt of a request that failed with
-// err would only fail the same way.
+// err would only fail the same way: a permanentError, or a TLS certificate
+// that cannot be trusted (unknown authority, expired, for another host).
 func isPermanent(err error) bool {
-	var permanent *permanentError
-	return errors.As(err, &permanent)
+	var (
+		permanent   *permanentError
+		certificate *tls.CertificateVerificationError
+	)
+	return errors.As(err, &permanent) || errors.As(err, &certificate)
 }
 
 // Request is one call to the API, for callers that work with raw bodies.

@@ -5,7 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -211,5 +215,52 @@ func TestRedirectOfAWriteIsAnError(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestCertificateErrorsAreNotRetried: a certificate that cannot be trusted
+// will not become trustworthy in a second: one handshake, no retry.
+func TestCertificateErrorsAreNotRetried(t *testing.T) {
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, 200, okTag)
+	}))
+	var conns atomic.Int32
+	srv.Config.ConnState = func(_ net.Conn, state http.ConnState) {
+		if state == http.StateNew {
+			conns.Add(1)
+		}
+	}
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshakes
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	_, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+	trusting := srv.Client().Transport
+	tests := []struct {
+		name      string
+		url       string
+		transport http.RoundTripper
+		want      string
+	}{
+		{"unknown authority", srv.URL, nil, "certificate signed by unknown authority"},
+		{"another host's certificate", "https://localhost:" + port, trusting, "certificate is valid for"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := conns.Load()
+			c, sleeps := newTestClient(t, tt.url, func(o *Options) { o.Transport = tt.transport })
+			_, err := c.GetTag(context.Background(), 3)
+			var te *TransportError
+			if !errors.As(err, &te) || !strings.Contains(err.Error(), tt.want) || te.Retries != 0 {
+				t.Fatalf("error %v, want %q without retries", err, tt.want)
+			}
+			if n := conns.Load() - before; n != 1 || len(sleeps.recorded()) != 0 {
+				t.Errorf("%d connections after waits %v, want 1 and none", n, sleeps.recorded())
+			}
+		})
+	}
+	// The same server, trusted, answers: the failures were the certificate's.
+	c, _ := newTestClient(t, srv.URL, func(o *Options) { o.Transport = trusting })
+	if _, err := c.GetTag(context.Background(), 3); err != nil {
+		t.Fatal(err)
 	}
 }
