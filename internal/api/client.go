@@ -11,11 +11,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -168,6 +166,10 @@ type Response struct {
 	Header     http.Header
 	Body       []byte
 	Envelope   Envelope
+	// retryAt is when the answer's Retry-After asked to be tried again,
+	// retryAfter that wait from the answer; retryAt is zero without one.
+	retryAt    time.Time
+	retryAfter time.Duration
 }
 
 // Envelope is the API's response wrapper, for success and errors alike.
@@ -288,7 +290,12 @@ func (c *Client) attempt(ctx context.Context, method string, u *url.URL, payload
 		return nil, err
 	}
 	c.debug.response(hresp, data, time.Since(start))
-	return &Response{StatusCode: hresp.StatusCode, Header: hresp.Header, Body: data}, nil
+	resp := &Response{StatusCode: hresp.StatusCode, Header: hresp.Header, Body: data}
+	now := time.Now()
+	if d, ok := parseRetryAfter(hresp.Header.Get("Retry-After"), now); ok {
+		resp.retryAt, resp.retryAfter = now.Add(d), d
+	}
+	return resp, nil
 }
 
 // readBody reads a response body up to one byte past MaxResponseBytes, which
@@ -321,6 +328,7 @@ func (c *Client) finish(ctx context.Context, r Request, resp *Response, err erro
 	apiErr := resp.decode(c.redact)
 	if apiErr != nil {
 		apiErr.Method, apiErr.Path, apiErr.Retries = r.Method, r.Path, retries
+		apiErr.RetryAt, apiErr.RetryAfter = resp.retryAt, resp.retryAfter
 		return resp, apiErr
 	}
 	return resp, nil
@@ -400,87 +408,4 @@ func stripTags(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// retryAfter decides whether the outcome of attempt may be retried, and after
-// how long. GET, PUT and DELETE are retried on connection errors, 429, 502,
-// 503 and 504; POST only when it certainly was not processed: a refused
-// connection or a 429.
-func (c *Client) retryAfter(method string, resp *Response, err error, attempt int) (time.Duration, bool) {
-	if attempt >= c.maxRetries {
-		return 0, false
-	}
-	idempotent := method != http.MethodPost
-	backoff := backoffDelay(attempt)
-	switch {
-	case isPermanent(err):
-		return 0, false
-	case err != nil:
-		return backoff, idempotent || notSent(err)
-	case resp.StatusCode == http.StatusTooManyRequests:
-		if d, ok := parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()); ok {
-			return d, true
-		}
-		return backoff, true
-	case resp.StatusCode == http.StatusBadGateway, resp.StatusCode == http.StatusServiceUnavailable,
-		resp.StatusCode == http.StatusGatewayTimeout:
-		return backoff, idempotent
-	}
-	return 0, false
-}
-
-// notSent reports whether err happened before the request could reach the
-// server: the connection was refused or the host could not be resolved.
-func notSent(err error) bool {
-	var op *net.OpError
-	if errors.As(err, &op) && op.Op == "dial" {
-		return true
-	}
-	var dns *net.DNSError
-	return errors.As(err, &dns)
-}
-
-// MaxRetryWait caps the wait a server can ask for with Retry-After.
-const MaxRetryWait = 60 * time.Second
-
-// parseRetryAfter reads a Retry-After header in seconds or as an HTTP date,
-// capped at MaxRetryWait.
-func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0, false
-	}
-	var d time.Duration
-	if secs, err := strconv.ParseUint(v, 10, 64); err == nil {
-		d = time.Duration(min(secs, uint64(MaxRetryWait/time.Second))) * time.Second
-	} else if errors.Is(err, strconv.ErrRange) {
-		d = MaxRetryWait
-	} else if at, err := http.ParseTime(v); err == nil {
-		d = at.Sub(now)
-	} else {
-		return 0, false
-	}
-	return min(max(d, 0), MaxRetryWait), true
-}
-
-// backoffDelay is the exponential backoff before retry number attempt+1:
-// 500 ms doubled each time, capped at 30 s, with half of it random.
-func backoffDelay(attempt int) time.Duration {
-	d := min(500*time.Millisecond<<min(attempt, 10), 30*time.Second)
-	return d/2 + rand.N(d/2+1)
-}
-
-// Sleep waits for d, or until ctx is done, which it then returns the error of.
-func Sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

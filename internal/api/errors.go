@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // ErrorItem is one entry of an error envelope's errors[]. Field is empty for
@@ -24,6 +25,13 @@ type Error struct {
 	Errors     []ErrorItem
 	// Retries is how many times the request was retried before this answer.
 	Retries int
+	// RetryAt is when the server asked to be tried again, by the answer's
+	// Retry-After header (a 429 or a 503); zero when the answer had none.
+	// RetryAfter is that wait as the server asked it, counted from the
+	// answer: a single command gives up at once when it is longer than
+	// MaxRetryWait, a bulk command may pause for it.
+	RetryAt    time.Time
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string {
@@ -39,9 +47,10 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// Summary is the error's message and how often the request was retried,
-// without the errors[] items.
-func (e *Error) Summary() string { return e.Message + retriesNote(e.Retries) }
+// Summary is the error's message, how often the request was retried and,
+// when convo gave up because the server asked for too long a wait, until
+// when it asked to wait; without the errors[] items.
+func (e *Error) Summary() string { return e.Message + retriesNote(e.Retries) + e.retryNote() }
 
 // HasCode reports whether any item of the error carries code.
 func (e *Error) HasCode(code string) bool {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -90,8 +91,7 @@ func TestRetryAfterHonoured(t *testing.T) {
 		{"seconds", "7", 7 * time.Second, 7 * time.Second},
 		{"zero", "0", 0, 0},
 		{"HTTP date", now.Add(10 * time.Second).UTC().Format(http.TimeFormat), 8 * time.Second, 10 * time.Second},
-		{"absurd seconds", "999999", MaxRetryWait, MaxRetryWait},
-		{"date next year", now.AddDate(1, 0, 0).UTC().Format(http.TimeFormat), MaxRetryWait, MaxRetryWait},
+		{"the cap", "60", MaxRetryWait, MaxRetryWait},
 		{"date in the past", now.Add(-time.Hour).UTC().Format(http.TimeFormat), 0, 0},
 		{"missing: backoff", "", 250 * time.Millisecond, 500 * time.Millisecond},
 		{"unreadable: backoff", "soon", 250 * time.Millisecond, 500 * time.Millisecond},
@@ -125,13 +125,14 @@ func TestParseRetryAfter(t *testing.T) {
 		{" 2 ", 2 * time.Second, true},
 		{"0", 0, true},
 		{"60", time.Minute, true},
-		{"61", MaxRetryWait, true},
-		{"999999", MaxRetryWait, true},
-		{"184467440737095516150", MaxRetryWait, true}, // overflows uint64
+		{"61", 61 * time.Second, true},
+		{"999999", 999999 * time.Second, true},
+		{"99999999999999999999", maxAsked, true},
+		{"184467440737095516150", maxAsked, true}, // overflows uint64
 		{"Wed, 01 May 2024 12:00:05 GMT", 5 * time.Second, true},
 		{"Wednesday, 01-May-24 12:00:30 GMT", 30 * time.Second, true}, // RFC 850, still allowed
 		{"Wed, 01 May 2024 11:00:00 GMT", 0, true},
-		{"Thu, 01 May 2025 12:00:00 GMT", MaxRetryWait, true},
+		{"Thu, 01 May 2025 12:00:00 GMT", 365 * 24 * time.Hour, true},
 		{"", 0, false},
 		{"-1", 0, false},
 		{"1.5", 0, false},
@@ -313,33 +314,115 @@ func TestRetriesStopAtMaxRetries(t *testing.T) {
 
 func TestBackoffDelay(t *testing.T) {
 	tests := []struct {
+		backoff Backoff
 		attempt int
 		ceiling time.Duration
 	}{
-		{0, 500 * time.Millisecond},
-		{1, time.Second},
-		{2, 2 * time.Second},
-		{3, 4 * time.Second},
-		{4, 8 * time.Second},
-		{5, 16 * time.Second},
-		{6, 30 * time.Second},
-		{10, 30 * time.Second},
-		{64, 30 * time.Second},
+		{DefaultBackoff, 0, 500 * time.Millisecond},
+		{DefaultBackoff, 1, time.Second},
+		{DefaultBackoff, 2, 2 * time.Second},
+		{DefaultBackoff, 3, 4 * time.Second},
+		{DefaultBackoff, 4, 8 * time.Second},
+		{DefaultBackoff, 5, 16 * time.Second},
+		{DefaultBackoff, 6, 30 * time.Second},
+		{DefaultBackoff, 10, 30 * time.Second},
+		{DefaultBackoff, 64, 30 * time.Second},
+		{DefaultBackoff, 1 << 40, 30 * time.Second},
+		{Backoff{Base: 200 * time.Millisecond, Max: 5 * time.Second}, 0, 200 * time.Millisecond},
+		{Backoff{Base: 200 * time.Millisecond, Max: 5 * time.Second}, 3, 1600 * time.Millisecond},
+		{Backoff{Base: 200 * time.Millisecond, Max: 5 * time.Second}, 100, 5 * time.Second},
 	}
 	for _, tt := range tests {
 		lo, hi := time.Duration(1<<62), time.Duration(0)
 		for range 500 {
-			d := backoffDelay(tt.attempt)
+			d := tt.backoff.Delay(tt.attempt)
 			if d < tt.ceiling/2 || d > tt.ceiling {
-				t.Fatalf("backoffDelay(%d) = %v, want within [%v, %v]", tt.attempt, d, tt.ceiling/2, tt.ceiling)
+				t.Fatalf("%+v.Delay(%d) = %v, want within [%v, %v]", tt.backoff, tt.attempt, d, tt.ceiling/2, tt.ceiling)
 			}
 			lo, hi = min(lo, d), max(hi, d)
 		}
 		// Jitter spreads clients that failed together; 500 equal draws
 		// would mean there is none.
 		if lo == hi {
-			t.Errorf("backoffDelay(%d) always %v: no jitter", tt.attempt, lo)
+			t.Errorf("%+v.Delay(%d) always %v: no jitter", tt.backoff, tt.attempt, lo)
 		}
+	}
+}
+
+// TestRetryAfterBeyondTheCap: a 429 that asks for more than MaxRetryWait
+// fails at once, for every method, with what the server asked on the
+// error and in its message, instead of a wait that would end in failure.
+func TestRetryAfterBeyondTheCap(t *testing.T) {
+	tests := []struct {
+		name   string
+		header func(now time.Time) string
+		asked  time.Duration // within a second
+	}{
+		{"seconds", func(time.Time) string { return "300" }, 5 * time.Minute},
+		{"one second past the cap", func(time.Time) string { return "61" }, 61 * time.Second},
+		{"HTTP date", func(now time.Time) string { return now.Add(2 * time.Hour).UTC().Format(http.TimeFormat) }, 2 * time.Hour},
+		{"date next year", func(now time.Time) string { return now.AddDate(1, 0, 0).UTC().Format(http.TimeFormat) }, 0},
+	}
+	for _, tt := range tests {
+		for _, method := range []string{"GET", "POST"} {
+			t.Run(tt.name+" "+method, func(t *testing.T) {
+				url, hits := failThenOK(t, 1000, 429, tt.header(time.Now()))
+				c, sleeps := newTestClient(t, url)
+				before := time.Now()
+				err := callByMethod(context.Background(), c, method)
+				var apiErr *Error
+				if !errors.As(err, &apiErr) || apiErr.StatusCode != 429 || apiErr.Retries != 0 {
+					t.Fatalf("error %v, want the 429 without retries", err)
+				}
+				if hits.Load() != 1 || len(sleeps.recorded()) != 0 {
+					t.Errorf("server hit %d times after waits %v, want once and no wait", hits.Load(), sleeps.recorded())
+				}
+				asked := tt.asked
+				if asked == 0 {
+					asked = before.AddDate(1, 0, 0).Sub(before)
+				}
+				if d := apiErr.RetryAfter - asked; d < -time.Second || d > time.Second {
+					t.Errorf("RetryAfter = %v, want %v", apiErr.RetryAfter, asked)
+				}
+				if d := apiErr.RetryAt.Sub(before.Add(asked)); d < -time.Second || d > time.Second {
+					t.Errorf("RetryAt = %v, want about %v", apiErr.RetryAt, before.Add(asked))
+				}
+				at := apiErr.RetryAt.Local()
+				layout := "15:04:05"
+				if asked >= 24*time.Hour || at.YearDay() != before.YearDay() {
+					layout = "2006-01-02 15:04:05"
+				}
+				want := fmt.Sprintf("Serviço temporariamente indisponível. (the server asks to wait %s, until %s; convo waits 1m0s at most: try again then)",
+					apiErr.RetryAfter.Round(time.Second), at.Format(layout))
+				if err.Error() != want {
+					t.Errorf("Error() = %q\nwant      %q", err, want)
+				}
+			})
+		}
+	}
+}
+
+// TestRetryAfterOnTheError: a wait within the cap is honoured, and the
+// error of the answer that ends the retries still says what was asked.
+func TestRetryAfterOnTheError(t *testing.T) {
+	url, _ := failThenOK(t, 1000, 429, "2")
+	c, sleeps := newTestClient(t, url, func(o *Options) { o.MaxRetries = 1 })
+	before := time.Now()
+	_, err := c.GetTag(context.Background(), 3)
+	var apiErr *Error
+	if !errors.As(err, &apiErr) || apiErr.RetryAfter != 2*time.Second || apiErr.RetryAt.Before(before.Add(2*time.Second)) {
+		t.Fatalf("error %#v, want the 429 asking for 2s", err)
+	}
+	if got := sleeps.recorded(); len(got) != 1 || got[0] != 2*time.Second {
+		t.Errorf("waits %v, want [2s]", got)
+	}
+	if err.Error() != "Serviço temporariamente indisponível. (after 1 retry)" {
+		t.Errorf("Error() = %q: a wait within the cap needs no note", err)
+	}
+	url, _ = failThenOK(t, 1000, 500, "")
+	c, _ = newTestClient(t, url)
+	if _, err := c.GetTag(context.Background(), 3); !errors.As(err, &apiErr) || !apiErr.RetryAt.IsZero() || apiErr.RetryAfter != 0 {
+		t.Errorf("error %#v, want no Retry-After", err)
 	}
 }
 

@@ -287,8 +287,7 @@ func TestRetryAfterAsTheUserSeesIt(t *testing.T) {
 	}{
 		{"seconds", func() string { return "7" }, "! retry 1 of 3 in 7s\n"},
 		{"HTTP date", httpDate(42 * time.Second), "! retry 1 of 3 in 4"}, // 41 to 42 s: the date has whole seconds
-		{"absurd seconds", func() string { return "99999999999999999999" }, "! retry 1 of 3 in 1m0s\n"},
-		{"date next year", httpDate(365 * 24 * time.Hour), "! retry 1 of 3 in 1m0s\n"},
+		{"the cap", func() string { return "60" }, "! retry 1 of 3 in 1m0s\n"},
 	}
 	cmdtest.New(t)
 	for _, tt := range tests {
@@ -326,6 +325,52 @@ func TestRetryAfterAsTheUserSeesIt(t *testing.T) {
 				t.Errorf("--debug shows the token:\n%s", stderr)
 			}
 		})
+	}
+}
+
+// TestRetryAfterBeyondTheCap: a server that asks for a longer wait than
+// convo makes gets no retry: the command fails at once, saying for how
+// long and until when the server asked to wait.
+func TestRetryAfterBeyondTheCap(t *testing.T) {
+	cmdtest.New(t)
+	for _, header := range []string{"300", "99999999999999999999"} {
+		var hits atomic.Int32
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			hits.Add(1)
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Retry-After", header)
+			w.WriteHeader(http.StatusTooManyRequests)
+			fmt.Fprint(w, `{"success":false,"message":"Muitas requisições. Tente novamente em instantes."}`)
+		}))
+		t.Cleanup(srv.Close)
+		start := time.Now()
+		code, stdout, stderr := convoAgainst(t, t.Context(), srv.URL, nil, "tags", "list")
+		if took := time.Since(start); took > 5*time.Second {
+			t.Errorf("Retry-After %s: took %s, want no wait", header, took)
+		}
+		if code != 1 || hits.Load() != 1 {
+			t.Errorf("Retry-After %s: exit %d after %d requests, want 1 after 1", header, code, hits.Load())
+		}
+		assertOneErrorLine(t, stdout, stderr, "error: Muitas requisições. Tente novamente em instantes. (the server asks to wait ",
+			"; convo waits 1m0s at most: try again then)")
+		m := regexp.MustCompile(`wait (\S+), until ([-\d]+ )?(\d\d:\d\d:\d\d);`).FindStringSubmatch(stderr)
+		if m == nil {
+			t.Fatalf("stderr %q does not say how long and until when", stderr)
+		}
+		if header == "300" {
+			// The date is shown only when the wait ends on another day.
+			day := m[2]
+			if day == "" {
+				day = start.Format("2006-01-02 ")
+			}
+			until, err := time.ParseInLocation("2006-01-02 15:04:05", day+m[3], time.Local)
+			due := start.Add(5 * time.Minute).Truncate(time.Second)
+			if d := until.Sub(due); m[1] != "5m0s" || err != nil || d < 0 || d > 2*time.Second {
+				t.Errorf("stderr %q, want a wait of 5m0s until %s", stderr, due.Format("15:04:05"))
+			}
+		} else if want := start.AddDate(100, 0, 0).Format("2006-"); !strings.HasPrefix(m[2], want) {
+			t.Errorf("stderr %q, want a date in %s", stderr, want)
+		}
 	}
 }
 
