@@ -24,6 +24,9 @@ const Prefix = "/api/v1"
 // MaxResponseBytes bounds what the client reads of one response body.
 const MaxResponseBytes = 32 << 20
 
+// ErrResponseTooLarge is the error of an answer larger than MaxResponseBytes.
+var ErrResponseTooLarge = fmt.Errorf("response body larger than %d MiB", MaxResponseBytes>>20)
+
 // Options configures a Client.
 type Options struct {
 	// BaseURL is the API root, such as https://api.example.com; Prefix is added.
@@ -279,7 +282,7 @@ func (c *Client) attempt(ctx context.Context, method string, u *url.URL, payload
 	defer hresp.Body.Close()
 	data, err := readBody(hresp)
 	if err == nil && len(data) > MaxResponseBytes {
-		err = &permanentError{fmt.Errorf("response body larger than %d MiB", MaxResponseBytes>>20)}
+		err = &permanentError{ErrResponseTooLarge}
 	}
 	if err != nil {
 		if actx.Err() == context.DeadlineExceeded && ctx.Err() == nil {

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"hash/maphash"
 	"iter"
 	"net/http"
 	"net/url"
@@ -21,6 +23,12 @@ const MaxPerPage = 100
 //
 // By default it fetches one page. Follow makes it go on to the last page;
 // Limit stops after that many items, fetching further pages as needed.
+//
+// Every walk ends, whatever the server says: it stops at the last page that
+// the first page reported (a list that grows meanwhile is read as it was
+// when the walk began; one that shrinks ends sooner), at an empty page, and
+// with an error at a page that holds the same items as the one before it,
+// which a server that ignores the page number sends forever.
 type Pager[T any] struct {
 	c      *Client
 	path   string
@@ -51,10 +59,12 @@ func (p *Pager[T]) Follow(all bool) *Pager[T] {
 }
 
 // Limit stops the pager after n items (0: no limit). When no page size was
-// asked for, pages are sized to fetch no more than needed.
+// asked for and the walk starts at the first page, pages are sized to fetch
+// no more than needed; from a later page on, the page size stays, so that
+// page N is the page N a user asked for.
 func (p *Pager[T]) Limit(n int) *Pager[T] {
 	p.limit = n
-	if n > 0 && (p.query.Get("per_page") == "" || p.autoSize) {
+	if n > 0 && p.page == 1 && (p.query.Get("per_page") == "" || p.autoSize) {
 		p.query.Set("per_page", strconv.Itoa(min(n, MaxPerPage)))
 	}
 	return p
@@ -74,28 +84,44 @@ type RawPage struct {
 // Items past the limit are cut from the last page.
 func (p *Pager[T]) RawPages(ctx context.Context) iter.Seq2[*RawPage, error] {
 	return func(yield func(*RawPage, error) bool) {
-		seen := 0
+		var (
+			seen     int
+			lastPage int // the last page the first page reported
+			seed     = maphash.MakeSeed()
+			previous uint64 // the hash of the previous page's items
+		)
 		for page := p.page; ; page++ {
 			q := cloneValues(p.query)
 			q.Set("page", strconv.Itoa(page))
 			resp, err := p.c.Do(ctx, Request{Method: http.MethodGet, Path: p.path, Query: q})
+			if errors.Is(err, ErrResponseTooLarge) {
+				perPage, _ := strconv.Atoi(q.Get("per_page"))
+				err = &PageTooLargeError{Err: err, PerPage: perPage}
+			}
 			if err != nil {
 				yield(nil, err)
 				return
 			}
 			rp := &RawPage{}
 			var ok bool
-			if rp.Items, ok = splitArray(resp.Envelope.Data); !ok {
-				if err := decodeInto(resp, &rp.Items); err != nil {
-					yield(nil, fmt.Errorf("GET %s: %w", p.path, err))
-					return
-				}
+			// No data, or null, is an empty page.
+			if rp.Items, ok = splitArray(resp.Envelope.Data); !ok && !isNull(resp.Envelope.Data) {
+				yield(nil, fmt.Errorf("GET %s: the data of the answer is not a list", p.path))
+				return
 			}
 			if pg := resp.Envelope.Pagination; pg != nil {
 				rp.Pagination = *pg
 			} else {
 				rp.Pagination = Pagination{Total: len(rp.Items), PerPage: len(rp.Items), CurrentPage: page, LastPage: page}
 			}
+			if page == p.page {
+				lastPage = rp.Pagination.LastPage
+			} else if h := hashItems(seed, rp.Items); len(rp.Items) > 0 && h == previous {
+				yield(nil, fmt.Errorf("GET %s: page %d holds the same %d items as page %d: the server seems to ignore the page number, so the list was not read to its end",
+					p.path, page, len(rp.Items), page-1))
+				return
+			}
+			previous = hashItems(seed, rp.Items)
 			p.last = rp.Pagination
 			if p.limit > 0 && seen+len(rp.Items) > p.limit {
 				rp.Items = rp.Items[:p.limit-seen]
@@ -105,11 +131,46 @@ func (p *Pager[T]) RawPages(ctx context.Context) iter.Seq2[*RawPage, error] {
 				return
 			}
 			more := p.follow || (p.limit > 0 && seen < p.limit)
-			if !more || (p.limit > 0 && seen >= p.limit) || len(rp.Items) == 0 || page >= rp.Pagination.LastPage {
+			if !more || (p.limit > 0 && seen >= p.limit) || len(rp.Items) == 0 ||
+				page >= min(lastPage, rp.Pagination.LastPage) {
 				return
 			}
 		}
 	}
+}
+
+// hashItems sums up a page's items, to tell a page that repeats the one
+// before it without holding both.
+func hashItems(seed maphash.Seed, items []json.RawMessage) uint64 {
+	var h maphash.Hash
+	h.SetSeed(seed)
+	for _, item := range items {
+		h.Write(item)
+		h.WriteByte(0) // items never hold a NUL byte: it ends each one
+	}
+	return h.Sum64()
+}
+
+// PageTooLargeError is a page of a list whose answer is larger than
+// MaxResponseBytes: smaller pages can still be read.
+type PageTooLargeError struct {
+	Err error
+	// PerPage is the page size asked for, 0 when the server chose it.
+	PerPage int
+}
+
+func (e *PageTooLargeError) Error() string {
+	return fmt.Sprintf("%v: ask for smaller pages with --per-page %d", e.Err, e.Smaller())
+}
+
+func (e *PageTooLargeError) Unwrap() error { return e.Err }
+
+// Smaller is a page size to try instead: half the one asked for.
+func (e *PageTooLargeError) Smaller() int {
+	if e.PerPage == 0 {
+		return 10
+	}
+	return max(e.PerPage/2, 1)
 }
 
 // Raw yields every item exactly as the server encoded it.

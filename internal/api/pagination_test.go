@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -22,6 +23,9 @@ type pagedServer struct {
 	ignorePerPage  bool // always serve pages of 10, whatever was asked
 	emptyPage      int  // serve this page empty although pagination promises more
 	failPage       int  // answer this page with a 500
+	growBy         int  // add this many items to the list after each request
+	shrinkTo       int  // after the first request, the list has this many items
+	ignorePage     bool // serve the first page whatever page is asked for
 
 	mu       sync.Mutex
 	pages    []int
@@ -47,20 +51,30 @@ func (s *pagedServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.pages = append(s.pages, page)
 	s.perPages = append(s.perPages, q.Get("per_page"))
+	requests, total := len(s.pages), s.total
+	s.total += s.growBy
+	if s.shrinkTo > 0 {
+		s.total = s.shrinkTo
+	}
 	s.mu.Unlock()
 
-	if page == s.failPage {
+	if page == s.failPage || requests > 20 {
+		// More than 20 requests: a walk that does not end.
 		writeJSON(w, 500, `{"success":false,"message":"Erro interno."}`)
 		return
 	}
+	served := page
+	if s.ignorePage {
+		served = 1
+	}
 	var items []string
-	for id := (page-1)*perPage + 1; id <= min(page*perPage, s.total) && page != s.emptyPage; id++ {
+	for id := (served-1)*perPage + 1; id <= min(served*perPage, total) && page != s.emptyPage; id++ {
 		items = append(items, s.item(id))
 	}
 	body := `{"success":true,"data":[` + "\n  " + strings.Join(items, ",\n  ") + "\n]"
 	if !s.omitPagination {
-		lastPage := max((s.total+perPage-1)/perPage, 1)
-		body += fmt.Sprintf(`,"pagination":{"total":%d,"per_page":%d,"current_page":%d,"last_page":%d}`, s.total, perPage, page, lastPage)
+		lastPage := max((total+perPage-1)/perPage, 1)
+		body += fmt.Sprintf(`,"pagination":{"total":%d,"per_page":%d,"current_page":%d,"last_page":%d}`, total, perPage, page, lastPage)
 	}
 	writeJSON(w, 200, body+"}")
 }
@@ -282,6 +296,51 @@ func TestPagerPages(t *testing.T) {
 			wantPageInfo: Pagination{Total: 25, PerPage: 10, CurrentPage: 3, LastPage: 3},
 		},
 		{
+			name:   "a list that grows meanwhile is read to the last page it first had",
+			server: &pagedServer{total: 25, growBy: 10},
+			pager: func(c *Client) *Pager[Tag] {
+				return c.ListTags(TagListParams{ListOptions: ListOptions{PerPage: 10}}).Follow(true)
+			},
+			wantIDs: idRange(1, 30), wantPages: []int{1, 2, 3}, wantPerPage: "10",
+			wantPageInfo: Pagination{Total: 45, PerPage: 10, CurrentPage: 3, LastPage: 5},
+		},
+		{
+			name:   "a list that grows from a given page",
+			server: &pagedServer{total: 25, growBy: 10},
+			pager: func(c *Client) *Pager[Tag] {
+				return c.ListTags(TagListParams{ListOptions: ListOptions{Page: 2, PerPage: 10}}).Follow(true)
+			},
+			wantIDs: idRange(11, 30), wantPages: []int{2, 3}, wantPerPage: "10",
+			wantPageInfo: Pagination{Total: 35, PerPage: 10, CurrentPage: 3, LastPage: 4},
+		},
+		{
+			name:   "a list that shrinks meanwhile ends at its new last page",
+			server: &pagedServer{total: 45, shrinkTo: 15},
+			pager: func(c *Client) *Pager[Tag] {
+				return c.ListTags(TagListParams{ListOptions: ListOptions{PerPage: 10}}).Follow(true)
+			},
+			wantIDs: idRange(1, 15), wantPages: []int{1, 2}, wantPerPage: "10",
+			wantPageInfo: Pagination{Total: 15, PerPage: 10, CurrentPage: 2, LastPage: 2},
+		},
+		{
+			name:   "a limit from a given page keeps the page size",
+			server: &pagedServer{total: 35},
+			pager: func(c *Client) *Pager[Tag] {
+				return c.ListTags(TagListParams{ListOptions: ListOptions{Page: 2}}).Limit(3)
+			},
+			wantIDs: idRange(11, 13), wantPages: []int{2}, wantPerPage: "",
+			wantPageInfo: Pagination{Total: 35, PerPage: 10, CurrentPage: 2, LastPage: 4},
+		},
+		{
+			name:   "a limit from the first page given as such",
+			server: &pagedServer{total: 35},
+			pager: func(c *Client) *Pager[Tag] {
+				return c.ListTags(TagListParams{ListOptions: ListOptions{Page: 1}}).Limit(3)
+			},
+			wantIDs: idRange(1, 3), wantPages: []int{1}, wantPerPage: "3",
+			wantPageInfo: Pagination{Total: 35, PerPage: 3, CurrentPage: 1, LastPage: 12},
+		},
+		{
 			name:   "follow without a size and a limit",
 			server: &pagedServer{total: 250},
 			pager: func(c *Client) *Pager[Tag] {
@@ -410,13 +469,65 @@ func TestPagerErrorAfterItems(t *testing.T) {
 	}
 }
 
+// TestPagerStopsAtARepeatedPage: a server that ignores the page number,
+// and promises page after page, would have the same items printed
+// forever; the walk stops with an error after the first page's items.
+func TestPagerStopsAtARepeatedPage(t *testing.T) {
+	for _, lastPage := range []int{3, 1000} {
+		s := &pagedServer{total: lastPage * 10, ignorePage: true}
+		c := newPagedClient(t, s)
+		tags, err := c.ListTags(TagListParams{ListOptions: ListOptions{PerPage: 10}}).Follow(true).Collect(context.Background())
+		want := "GET /tags: page 2 holds the same 10 items as page 1: the server seems to ignore the page number, so the list was not read to its end"
+		if err == nil || err.Error() != want {
+			t.Errorf("last page %d: error %v, want %q", lastPage, err, want)
+		}
+		if got := tagIDs(tags); !slices.Equal(got, idRange(1, 10)) {
+			t.Errorf("last page %d: ids %v, want the first page's once", lastPage, got)
+		}
+		if got := s.requested(); !slices.Equal(got, []int{1, 2}) {
+			t.Errorf("last page %d: pages requested %v, want [1 2]", lastPage, got)
+		}
+	}
+}
+
+// TestPageTooLarge: a page larger than the client reads says so and how to
+// read the list anyway.
+func TestPageTooLarge(t *testing.T) {
+	srv, _ := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"success":true,"data":[{"id":1,"text":"`))
+		_, _ = w.Write(bytes.Repeat([]byte("a"), MaxResponseBytes))
+		_, _ = w.Write([]byte(`"}]}`))
+	})
+	c, _ := newTestClient(t, srv.URL)
+	tests := []struct {
+		params  TagListParams
+		follow  bool
+		perPage int
+		want    string
+	}{
+		{TagListParams{}, true, 100, "ask for smaller pages with --per-page 50"},
+		{TagListParams{ListOptions: ListOptions{PerPage: 7}}, false, 7, "ask for smaller pages with --per-page 3"},
+		{TagListParams{ListOptions: ListOptions{PerPage: 1}}, false, 1, "ask for smaller pages with --per-page 1"},
+		{TagListParams{ListOptions: ListOptions{Page: 2}}, false, 0, "ask for smaller pages with --per-page 10"},
+	}
+	for _, tt := range tests {
+		_, err := c.ListTags(tt.params).Follow(tt.follow).Collect(context.Background())
+		var tooLarge *PageTooLargeError
+		want := "GET /tags: read response (HTTP 200): response body larger than 32 MiB: " + tt.want
+		if !errors.As(err, &tooLarge) || tooLarge.PerPage != tt.perPage || err.Error() != want || !errors.Is(err, ErrResponseTooLarge) {
+			t.Errorf("%+v: error %v, want %q", tt.params, err, want)
+		}
+	}
+}
+
 func TestPagerBadData(t *testing.T) {
 	tests := []struct {
 		name string
 		body string
 		want string
 	}{
-		{"data not a list", `{"success":true,"data":{"id":1}}`, "GET /tags: decode response data"},
+		{"data not a list", `{"success":true,"data":{"id":1}}`, "GET /tags: the data of the answer is not a list"},
 		{"item of the wrong shape", `{"success":true,"data":[{"id":"one"}]}`, "GET /tags: decode item"},
 	}
 	for _, tt := range tests {

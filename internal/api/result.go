@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -18,13 +19,19 @@ type Result[T any] struct {
 
 // decodeInto decodes the envelope's data into out; absent data leaves out as it is.
 func decodeInto(resp *Response, out any) error {
-	if len(resp.Envelope.Data) == 0 || string(resp.Envelope.Data) == "null" {
+	if isNull(resp.Envelope.Data) {
 		return nil
 	}
 	if err := json.Unmarshal(resp.Envelope.Data, out); err != nil {
 		return fmt.Errorf("decode response data: %w", err)
 	}
 	return nil
+}
+
+// isNull reports whether data is absent or null.
+func isNull(data json.RawMessage) bool {
+	data = bytes.TrimSpace(data)
+	return len(data) == 0 || string(data) == "null"
 }
 
 // call sends one request and decodes its data as T.
