@@ -805,5 +805,6 @@ func TestEndpointCasesCoverEveryEndpoint(t *testing.T) {
 	}
 }
 
-// nonEndpointMethods are the exported methods of Client that call no single endpoint.
-var nonEndpointMethods = []string{"Do"}
+// nonEndpointMethods are the exported methods of Client that call no single
+// endpoint: Do sends any request, List walks any list.
+var nonEndpointMethods = []string{"Do", "List"}

@@ -41,6 +41,13 @@ type Pager[T any] struct {
 	autoSize bool
 }
 
+// List walks any list: path is relative to the API prefix and already
+// escaped, q is its query, whose page (if any) is where the walk starts.
+// Items come as the server encoded them.
+func (c *Client) List(path string, q url.Values) *Pager[json.RawMessage] {
+	return newPager[json.RawMessage](c, path, cloneValues(q))
+}
+
 func newPager[T any](c *Client, path string, q url.Values) *Pager[T] {
 	page, _ := strconv.Atoi(q.Get("page"))
 	return &Pager[T]{c: c, path: path, query: q, page: max(page, 1)}

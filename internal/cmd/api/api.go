@@ -68,9 +68,12 @@ start with @.
 it cannot be combined with fields that would go to the body.
 
 --paginate (GET only) follows every page of a list and prints one JSON array
-of the data items of all pages, streamed as they arrive. Pass -f per_page=100
-for fewer requests. The global --page, --per-page, --all and --limit do not
-apply here: use -f page=N and -f per_page=N.
+of the data items of all pages, streamed as they arrive, in pages of 100
+unless -f per_page=N asks for others. It stops at the last page the first
+page reported (items added meanwhile may be left out), and with an error at
+a page that holds the same items as the one before. The global --page,
+--per-page, --all and --limit do not apply here: use -f page=N and
+-f per_page=N.
 
 When the API answers with an error, its body is still printed on standard
 output, and the error on standard error; the exit status is the one of any

@@ -2,6 +2,7 @@ package apicmd_test
 
 import (
 	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -175,12 +176,45 @@ func TestPaginate(t *testing.T) {
 func TestPaginateErrors(t *testing.T) {
 	env := cmdtest.New(t)
 	run(t, env, 1, "api", "GET", "contacts/1", "--paginate")
-	if !strings.Contains(env.Stderr.String(), "error: --paginate: the data of GET /contacts/1 is not a list") {
+	if env.Stderr.String() != "error: GET /contacts/1: the data of the answer is not a list\n" {
 		t.Fatalf("stderr: %s", env.Stderr)
 	}
 	run(t, env, 1, "api", "GET", "contacts", "--paginate", "-f", "per_page=500")
 	if !strings.HasPrefix(env.Stderr.String(), "error: Erro de validação\n  - per_page: ") {
 		t.Fatalf("stderr: %s", env.Stderr)
+	}
+}
+
+// TestPaginateEnds: --paginate walks with the client's pager, so a server
+// that ignores the page number stops it with an error after one page
+// instead of the same items printed forever, and without -f per_page the
+// pages are as large as the API serves.
+func TestPaginateEnds(t *testing.T) {
+	env := cmdtest.New(t)
+	var pages []string
+	env.Intercept(func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			q := r.URL.Query()
+			pages = append(pages, q.Get("page")+"/"+q.Get("per_page"))
+			if q.Get("name") == "ignore-the-page" {
+				q.Del("page")
+				q.Del("name")
+				r.URL.RawQuery = q.Encode()
+			}
+			next.ServeHTTP(w, r)
+		})
+	})
+	run(t, env, 0, "api", "GET", "contacts", "--paginate", "--jq", "length")
+	if env.Stdout.String() != "50\n" || strings.Join(pages, " ") != "1/100" {
+		t.Fatalf("stdout %q after pages %v, want 50 items in one page of 100", env.Stdout, pages)
+	}
+	pages = nil
+	run(t, env, 1, "api", "GET", "contacts", "--paginate", "-f", "per_page=20", "-f", "name=ignore-the-page", "-o", "ndjson")
+	if n := strings.Count(env.Stdout.String(), "\n"); n != 20 || strings.Join(pages, " ") != "1/20 2/20" {
+		t.Errorf("%d items after pages %v, want the 20 of page 1 once", n, pages)
+	}
+	if want := "error: GET /contacts: page 2 holds the same 20 items as page 1: the server seems to ignore the page number, so the list was not read to its end\n"; env.Stderr.String() != want {
+		t.Errorf("stderr %q\nwant   %q", env.Stderr, want)
 	}
 }
 
