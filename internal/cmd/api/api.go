@@ -44,7 +44,7 @@ func NewCmdAPI(f *cmdutil.Factory) *cobra.Command {
 func newCmdAPI(f *cmdutil.Factory, runF func(*apiOptions) error) *cobra.Command {
 	opts := &apiOptions{f: f}
 	cmd := &cobra.Command{
-		Use:   "api METHOD PATH [-f key=value]... [--input FILE|-] [--paginate]",
+		Use:   "api METHOD PATH [-f key=value]... [-F key=value]... [--input FILE|-] [--paginate]",
 		Short: "Send a request to any endpoint and print the JSON answer",
 		Long: `Send an authenticated request to the API and print the body of the answer,
 the whole envelope ({"success", "data", "message", "pagination", "errors"}),
@@ -55,17 +55,20 @@ METHOD is GET, POST, PUT, PATCH or DELETE, in any case. PATH is relative to the
 API's /api/v1 prefix: contacts, /contacts and /api/v1/contacts are the same
 endpoint. A query string in PATH is kept.
 
--f key=value adds a field. For GET and DELETE fields go to the query string;
-otherwise they make a JSON object sent as the body. Values are typed: integers
-and decimals become JSON numbers, true and false booleans, null null, and
-anything else a string. @FILE reads the value from a file (@- from standard
-input), as a string. key[]=value adds value to the array key; key[] alone is
-an empty array. --raw-field key=value always sends a string: use it for
-phone numbers (-f phone=5511987654321 would send a number) and for values that
-start with @.
+Fields, as in gh api: -f key=value (--raw-field) adds a string, always, and
+-F key=value (--field) a typed value: true, false and null become JSON's,
+an integer (as JSON writes it: 42, -7; 007 stays a string) a number, and
+@FILE the content of a file as a string (@- for standard input); anything
+else is a string. So -f phone=5511987654321 sends the phone as a string.
+For GET and DELETE fields go to the query string; otherwise they make a
+JSON object sent as the body. key[]=value adds value to the array key, and
+key[] alone is an empty array; key[sub]=value sets sub in the object key,
+and key[][sub]=value sets sub in the last object of the array key (in a new
+one when that object has sub already). In a query string each key is sent
+as written.
 
 --input FILE sends the file (- for standard input) as the body, byte for byte;
-it cannot be combined with fields that would go to the body.
+fields then go to the query string.
 
 --paginate (GET only) follows every page of a list and prints one JSON array
 of the data items of all pages, streamed as they arrive, in pages of 100
@@ -82,17 +85,23 @@ other command (see convo help exit-codes).`,
   convo api GET channels
 
   # Query parameters from fields
-  convo api get /contacts -f per_page=5 -f blocked=false
+  convo api get /contacts -f per_page=5 -F blocked=false
 
   # Every page of a list as one array, filtered
-  convo api GET contacts --paginate -f per_page=100 --jq '.[].phone'
+  convo api GET contacts --paginate --jq '.[].phone'
 
-  # A JSON body from fields; --raw-field keeps a phone number a string
+  # A JSON body from fields: -f sends strings, -F typed values
   convo api POST tags -f text="Cliente fiel" -f color=#1E90FF
-  convo api POST contacts --raw-field phone=5511987650001 -f name="Rosa Lima" -f blocked=false
+  convo api POST contacts -f phone=5511987650001 -f name="Rosa Lima" -F blocked=false
 
-  # An array field
-  convo api PUT contacts/3 -f name="José C. Oliveira" -f 'tags[]=1' -f 'tags[]=2'
+  # An array field, and an object
+  convo api PUT contacts/3 -f name="José C. Oliveira" -F 'tags[]=1' -F 'tags[]=2'
+  convo api PUT contacts/3 -f 'customfields[cpf]=123.456.789-00'
+
+  # A value read from a file, or from standard input with @-
+  echo 'Ligar amanhã às 10h' > nota.txt
+  convo api POST contacts/3/notes -F content=@nota.txt
+  echo 'Cliente pediu retorno' | convo api POST contacts/3/notes -F content=@-
 
   # A body written elsewhere, on standard input
   echo '{"text":"Pós-venda"}' | convo api POST tags --input -`,
@@ -117,17 +126,14 @@ other command (see convo help exit-codes).`,
 			if opts.paginate && opts.method != http.MethodGet {
 				return clierr.FlagErrorf("--paginate works only with GET, not %s", opts.method)
 			}
-			if opts.input != "" && len(opts.fields)+len(opts.rawFields) > 0 && takesBody(opts.method) {
-				return clierr.FlagErrorf("--input and -f both give the body of a %s: use one of them", opts.method)
-			}
 			if runF != nil {
 				return runF(opts)
 			}
 			return apiRun(opts)
 		},
 	}
-	cmd.Flags().StringArrayVarP(&opts.fields, "field", "f", nil, "add a typed field `key=value` (query for GET/DELETE, JSON body otherwise)")
-	cmd.Flags().StringArrayVar(&opts.rawFields, "raw-field", nil, "add a string field `key=value`, never typed nor read from a file")
+	cmd.Flags().StringArrayVarP(&opts.rawFields, "raw-field", "f", nil, "add a string field `key=value` (query for GET/DELETE, JSON body otherwise)")
+	cmd.Flags().StringArrayVarP(&opts.fields, "field", "F", nil, "add a typed field `key=value`: true, false, null, an integer, or @FILE's content")
 	cmd.Flags().StringVar(&opts.input, "input", "", "send the body from `FILE` as it is (- for standard input)")
 	cmd.Flags().BoolVar(&opts.paginate, "paginate", false, "follow every page of a GET list and print one array of all items")
 	return cmd
@@ -170,11 +176,11 @@ func apiRun(opts *apiOptions) error {
 		return err
 	}
 	req := api.Request{Method: opts.method, Path: opts.path, Query: opts.query}
-	fields, err := parseFields(opts.fields, opts.rawFields, f.IOStreams.In, opts.input == "-")
+	fields, err := parseFields(opts.rawFields, opts.fields, f.IOStreams.In, opts.input == "-")
 	if err != nil {
 		return err
 	}
-	if takesBody(opts.method) {
+	if takesBody(opts.method) && opts.input == "" {
 		if len(fields) > 0 {
 			if req.Body, err = fields.body(); err != nil {
 				return err

@@ -1,7 +1,9 @@
 package apicmd_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -79,7 +81,7 @@ func TestTerminalOutputIsIndented(t *testing.T) {
 
 func TestPostBodyFromFields(t *testing.T) {
 	env := cmdtest.New(t)
-	run(t, env, 0, "api", "POST", "contacts", "--raw-field", "phone=5511987650001", "-f", "name=Rosa Lima", "-f", "blocked=true", "-f", "tags[]=1", "-f", "tags[]=2")
+	run(t, env, 0, "api", "POST", "contacts", "-f", "phone=5511987650001", "-f", "name=Rosa Lima", "-F", "blocked=true", "-F", "tags[]=1", "-F", "tags[]=2")
 	e := decode(t, env.Stdout.Bytes())
 	var c struct {
 		ID      int
@@ -98,6 +100,48 @@ func TestPostBodyFromFields(t *testing.T) {
 	run(t, env, 0, "api", "GET", "contacts", "-f", "phone=5511987650001", "--jq", ".data[0].name")
 	if env.Stdout.String() != "Rosa Lima\n" {
 		t.Fatalf("lookup: %q", env.Stdout)
+	}
+}
+
+// TestRawAndTypedFields: -f sends a string and -F a typed value, as in gh
+// api: a phone number given with -f is a string, which the API accepts;
+// with -F it is a number, which the API refuses.
+func TestRawAndTypedFields(t *testing.T) {
+	env := cmdtest.New(t)
+	var bodies []string
+	env.Intercept(func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			bodies = append(bodies, string(body))
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			next.ServeHTTP(w, r)
+		})
+	})
+	run(t, env, 0, "api", "POST", "contacts", "-f", "phone=5511987650002", "-f", "name=42", "--jq", ".data.phone")
+	if env.Stdout.String() != "5511987650002\n" || bodies[0] != `{"phone":"5511987650002","name":"42"}` {
+		t.Fatalf("sent %s, printed %q", bodies[0], env.Stdout)
+	}
+	run(t, env, 1, "api", "POST", "contacts", "-F", "phone=5511987650003")
+	if bodies[1] != `{"phone":5511987650003}` || !strings.HasPrefix(env.Stderr.String(), "error: Erro de validação\n  - phone: ") {
+		t.Fatalf("sent %s; stderr:\n%s", bodies[1], env.Stderr)
+	}
+}
+
+// TestInputWithFields: with --input the body is the file, and fields go to
+// the query string, as in gh api.
+func TestInputWithFields(t *testing.T) {
+	env := cmdtest.New(t)
+	var query string
+	env.Intercept(func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			query = r.URL.RawQuery
+			next.ServeHTTP(w, r)
+		})
+	})
+	env.Stdin.WriteString(`{"text":"Atendido"}`)
+	run(t, env, 0, "api", "PUT", "tags/1", "--input", "-", "-f", "note=x y", "-F", "n=1", "--jq", ".data.text")
+	if env.Stdout.String() != "Atendido\n" || query != "n=1&note=x+y" {
+		t.Fatalf("stdout %q, query %q", env.Stdout, query)
 	}
 }
 
@@ -226,9 +270,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"api", "GET"}, "error: missing METHOD and PATH"},
 		{[]string{"api", "FETCH", "contacts"}, `error: invalid method "FETCH": use one of GET, POST, PUT, PATCH, DELETE`},
 		{[]string{"api", "POST", "contacts", "--paginate"}, "error: --paginate works only with GET, not POST"},
-		{[]string{"api", "POST", "tags", "--input", "-", "-f", "text=x"}, "error: --input and -f both give the body of a POST: use one of them"},
 		{[]string{"api", "GET", "https://api.example.com/api/v1/contacts"}, `error: PATH "https://api.example.com/api/v1/contacts" is a URL`},
 		{[]string{"api", "POST", "tags", "-f", "text"}, `error: invalid -f "text"`},
+		{[]string{"api", "POST", "tags", "-F", "text[=x"}, `error: invalid -F "text[=x": unbalanced brackets`},
+		{[]string{"api", "POST", "tags", "-f", "a=1", "-f", "a=2"}, `error: field "a" given more than once (-f a=2)`},
 		{[]string{"api", "POST", "tags", "--input", "/nonexistent.json"}, "error: --input: open /nonexistent.json"},
 		{[]string{"api", "GET", "tags", "-o", "table"}, "error: convo api prints JSON: --output must be json, ndjson or yaml, not table"},
 	}

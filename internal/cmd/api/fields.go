@@ -3,56 +3,61 @@ package apicmd
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/url"
 	"os"
-	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/convo-cli/convo/internal/clierr"
 )
 
-// field is one -f or --raw-field.
+// field is one -f or -F, as gh api reads them.
 type field struct {
-	// key is the name without a trailing [].
+	// arg is the flag's argument, for error messages.
+	arg string
+	// key is the key as written, for the query string: tags[], filter[name].
 	key string
-	// array is set for key[]=value.
-	array bool
+	// path is the key cut at its brackets: tags[] is [tags ""], a[b] is [a b].
+	path []string
 	// text is the value as given (or read from @FILE), for the query string.
 	text string
-	// value is the JSON value for a body.
+	// value is the JSON value for a body; nil for key[] alone.
 	value json.RawMessage
 }
 
-// fieldList holds the fields in the order they were given.
+// fieldList holds the fields: -f ones first, then -F ones, each in the
+// order given.
 type fieldList []field
 
-// jsonNumber matches the JSON spelling of a number; "0012" or "1e" stay strings.
-var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
-
-// parseFields reads -f (typed) and --raw-field (string) arguments; @FILE
-// values of typed fields are read from the file, @- from in, which can be
-// read once: not at all when stdinUsed (by --input -).
-func parseFields(typed, raw []string, in io.Reader, stdinUsed bool) (fieldList, error) {
+// parseFields reads -f (raw: always a string) and -F (typed: true, false,
+// null and integers as such, @FILE read from a file) arguments, as gh api
+// does. @- reads in, which can be read once: not at all when stdinUsed (by
+// --input -).
+func parseFields(raw, typed []string, in io.Reader, stdinUsed bool) (fieldList, error) {
 	var out fieldList
 	for _, list := range []struct {
 		args  []string
 		flag  string
 		typed bool
-	}{{typed, "-f", true}, {raw, "--raw-field", false}} {
+	}{{raw, "-f", false}, {typed, "-F", true}} {
 		for _, arg := range list.args {
 			key, text, hasValue := strings.Cut(arg, "=")
-			fd := field{key: key, text: text}
-			fd.key, fd.array = strings.CutSuffix(key, "[]")
-			if fd.key == "" || (!hasValue && !fd.array) {
-				return nil, clierr.FlagErrorf("invalid %s %q: want key=value (key[]=value adds to an array)", list.flag, arg)
+			path, err := splitKey(key)
+			if err != nil {
+				return nil, clierr.FlagErrorf("invalid %s %q: %v", list.flag, arg, err)
 			}
+			fd := field{arg: list.flag + " " + arg, key: key, path: path, text: text}
 			if !hasValue {
-				// key[] alone is an empty array.
+				if path[len(path)-1] != "" {
+					return nil, clierr.FlagErrorf("invalid %s %q: want key=value (key[] alone is an empty array)", list.flag, arg)
+				}
 				out = append(out, fd)
 				continue
 			}
-			if list.typed && strings.HasPrefix(text, "@") {
+			switch {
+			case list.typed && strings.HasPrefix(text, "@"):
 				if text == "@-" {
 					if stdinUsed {
 						return nil, clierr.FlagErrorf("standard input can be read only once (%s %s)", list.flag, arg)
@@ -61,13 +66,13 @@ func parseFields(typed, raw []string, in io.Reader, stdinUsed bool) (fieldList, 
 				}
 				content, err := readAt(text[1:], in)
 				if err != nil {
-					return nil, clierr.InputErrorf("%s %s: %v", list.flag, fd.key, err)
+					return nil, clierr.InputErrorf("%s %s: %v", list.flag, key, err)
 				}
 				fd.text = content
 				fd.value = marshalString(content)
-			} else if list.typed {
-				fd.value = typedValue(text)
-			} else {
+			case list.typed:
+				fd.value, fd.text = typedValue(text)
+			default:
 				fd.value = marshalString(text)
 			}
 			out = append(out, fd)
@@ -76,14 +81,43 @@ func parseFields(typed, raw []string, in io.Reader, stdinUsed bool) (fieldList, 
 	return out, nil
 }
 
-// typedValue is the JSON value of a -f value: a number, true, false or
-// null as such, anything else a string.
-func typedValue(text string) json.RawMessage {
-	switch {
-	case text == "true", text == "false", text == "null", jsonNumber.MatchString(text):
-		return json.RawMessage(text)
+// splitKey cuts key[sub][]… into its parts: a name, then one part per
+// bracket pair, empty for [].
+func splitKey(key string) ([]string, error) {
+	name, rest, _ := strings.Cut(key, "[")
+	if name == "" || strings.Contains(name, "]") {
+		return nil, fmt.Errorf("want a key such as name, tags[] or contact[name]")
 	}
-	return marshalString(text)
+	path := []string{name}
+	if rest == "" && !strings.HasSuffix(key, "[") {
+		return path, nil
+	}
+	for rest = "[" + rest; rest != ""; {
+		inner, after, closed := strings.Cut(rest[1:], "]")
+		if rest[0] != '[' || !closed || strings.ContainsAny(inner, "[]") {
+			return nil, fmt.Errorf("unbalanced brackets in the key %q", key)
+		}
+		path = append(path, inner)
+		rest = after
+	}
+	return path, nil
+}
+
+// typedValue is the JSON value of a -F value, and its text for a query
+// string: true, false and null as such (null is empty in a query), an
+// integer as a number when written as JSON writes it (007 and +7 stay
+// strings, so that no digit is lost), anything else a string.
+func typedValue(text string) (json.RawMessage, string) {
+	switch text {
+	case "true", "false":
+		return json.RawMessage(text), text
+	case "null":
+		return json.RawMessage(text), ""
+	}
+	if n, err := strconv.ParseInt(text, 10, 64); err == nil && strconv.FormatInt(n, 10) == text {
+		return json.RawMessage(text), text
+	}
+	return marshalString(text), text
 }
 
 func marshalString(s string) json.RawMessage {
@@ -108,61 +142,145 @@ func readAt(path string, in io.Reader) (string, error) {
 	return string(data), err
 }
 
-// addTo adds the fields to a query string: values as given, arrays as
-// repeated key[] parameters.
+// addTo adds the fields to a query string: each key as written, with its
+// value's text; key[] alone adds nothing.
 func (fl fieldList) addTo(q url.Values) {
 	for _, fd := range fl {
-		key := fd.key
-		if fd.array {
-			key += "[]"
-			if fd.value == nil {
-				continue
-			}
+		if fd.value != nil {
+			q.Add(fd.key, fd.text)
 		}
-		q.Add(key, fd.text)
 	}
 }
 
-// body builds the JSON object of the fields, keys in the order first given.
-// A key given twice without [] is an error: one of the values would be lost.
+// node is a JSON value built from fields: a value given, an object whose
+// keys keep the order they were first given in, or an array.
+type node struct {
+	kind   nodeKind
+	value  json.RawMessage
+	keys   []string
+	fields map[string]*node
+	items  []*node
+}
+
+type nodeKind int
+
+const (
+	leafNode nodeKind = iota
+	objectNode
+	arrayNode
+)
+
+func (k nodeKind) String() string {
+	return [...]string{"a value", "an object", "an array"}[k]
+}
+
+func newObject() *node { return &node{kind: objectNode, fields: map[string]*node{}} }
+
+func (n *node) add(key string, child *node) {
+	n.keys = append(n.keys, key)
+	n.fields[key] = child
+}
+
+// body builds the JSON object of the fields: key[]=v adds v to the array
+// key, key[sub]=v sets sub in the object key, key[][sub]=v sets sub in the
+// last object of the array key, or in a new one when that object has sub
+// already. A key given twice without [] is an error: one of the values
+// would be lost.
 func (fl fieldList) body() (json.RawMessage, error) {
-	var order []string
-	values := map[string][]json.RawMessage{}
-	arrays := map[string]bool{}
+	root := newObject()
 	for _, fd := range fl {
-		if _, seen := values[fd.key]; !seen {
-			order = append(order, fd.key)
-			values[fd.key] = []json.RawMessage{}
-			arrays[fd.key] = fd.array
-		} else if !fd.array || !arrays[fd.key] {
-			return nil, clierr.FlagErrorf("field %q given more than once: use %s[]=value for an array", fd.key, fd.key)
-		}
-		if fd.value != nil {
-			values[fd.key] = append(values[fd.key], fd.value)
+		if err := root.set(fd, fd.path); err != nil {
+			return nil, err
 		}
 	}
 	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, key := range order {
-		if i > 0 {
-			b.WriteByte(',')
+	root.write(&b)
+	return b.Bytes(), nil
+}
+
+// set puts fd's value at path under the object n.
+func (n *node) set(fd field, path []string) error {
+	key, rest := path[0], path[1:]
+	child := n.fields[key]
+	if len(rest) == 0 {
+		switch {
+		case child != nil && child.kind != leafNode:
+			return clierr.FlagErrorf("field %q is %s and %s (%s)", key, child.kind, leafNode, fd.arg)
+		case child != nil:
+			return clierr.FlagErrorf("field %q given more than once (%s): use %s[]=value for an array", key, fd.arg, key)
 		}
-		b.Write(marshalString(key))
-		b.WriteByte(':')
-		vs := values[key]
-		if !arrays[key] {
-			b.Write(vs[0])
-			continue
+		n.add(key, &node{kind: leafNode, value: fd.value})
+		return nil
+	}
+	want := objectNode
+	if rest[0] == "" {
+		want = arrayNode
+	}
+	switch {
+	case child == nil && want == objectNode:
+		child = newObject()
+		n.add(key, child)
+	case child == nil:
+		child = &node{kind: arrayNode}
+		n.add(key, child)
+	case child.kind != want:
+		return clierr.FlagErrorf("field %q is %s and %s (%s)", key, child.kind, want, fd.arg)
+	}
+	if want == objectNode {
+		return child.set(fd, rest)
+	}
+	return child.append(fd, rest[1:])
+}
+
+// append puts fd's value at path in the array n: the value itself when
+// path is empty, else a member of one of its objects.
+func (n *node) append(fd field, path []string) error {
+	switch {
+	case len(path) == 0:
+		if fd.value != nil {
+			n.items = append(n.items, &node{kind: leafNode, value: fd.value})
 		}
-		b.WriteByte('[')
-		for j, v := range vs {
-			if j > 0 {
+		return nil
+	case path[0] == "":
+		return clierr.FlagErrorf("arrays of arrays cannot be written with fields (%s): use --input", fd.arg)
+	}
+	var obj *node
+	if k := len(n.items); k > 0 && n.items[k-1].kind == objectNode {
+		last := n.items[k-1]
+		if member := last.fields[path[0]]; member == nil || member.kind == arrayNode && len(path) > 1 && path[1] == "" {
+			obj = last
+		}
+	}
+	if obj == nil {
+		obj = newObject()
+		n.items = append(n.items, obj)
+	}
+	return obj.set(fd, path)
+}
+
+func (n *node) write(b *bytes.Buffer) {
+	switch n.kind {
+	case leafNode:
+		b.Write(n.value)
+	case objectNode:
+		b.WriteByte('{')
+		for i, key := range n.keys {
+			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.Write(v)
+			b.Write(marshalString(key))
+			b.WriteByte(':')
+			n.fields[key].write(b)
+		}
+		b.WriteByte('}')
+	case arrayNode:
+		b.WriteByte('[')
+		for i, item := range n.items {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			item.write(b)
 		}
 		b.WriteByte(']')
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
 }

@@ -16,30 +16,37 @@ func TestFieldsBody(t *testing.T) {
 	}
 	tests := []struct {
 		name  string
-		typed []string
 		raw   []string
+		typed []string
 		stdin string
 		want  string
 	}{
-		{"strings", []string{"name=Rosa Lima", "empty="}, nil, "", `{"name":"Rosa Lima","empty":""}`},
-		{"integers", []string{"external_reference=1234", "neg=-7", "zero=0"}, nil, "", `{"external_reference":1234,"neg":-7,"zero":0}`},
-		{"big integer keeps its digits", []string{"n=98765432109876543210"}, nil, "", `{"n":98765432109876543210}`},
-		{"floats", []string{"a=1.5", "b=2e3", "c=-0.25E-2"}, nil, "", `{"a":1.5,"b":2e3,"c":-0.25E-2}`},
-		{"not JSON numbers stay strings", []string{"a=0012", "b=1.", "c=+1", "d=0x10", "e=1e"}, nil, "", `{"a":"0012","b":"1.","c":"+1","d":"0x10","e":"1e"}`},
-		{"literals", []string{"blocked=true", "open=false", "attendant=null"}, nil, "", `{"blocked":true,"open":false,"attendant":null}`},
-		{"literals are case-sensitive", []string{"a=True", "b=NULL"}, nil, "", `{"a":"True","b":"NULL"}`},
+		{"-f is a string, always", []string{"phone=5511987650001", "n=42", "flag=true", "none=null", "handle=@maria", "empty="}, nil, "",
+			`{"phone":"5511987650001","n":"42","flag":"true","none":"null","handle":"@maria","empty":""}`},
+		{"-F integers", nil, []string{"external_reference=1234", "neg=-7", "zero=0", "max=9223372036854775807"}, "",
+			`{"external_reference":1234,"neg":-7,"zero":0,"max":9223372036854775807}`},
+		{"-F: what is not an integer as JSON writes it stays a string", nil,
+			[]string{"a=0012", "b=1.5", "c=+1", "d=0x10", "e=1e3", "f=-0", "g=98765432109876543210", "h= 7"}, "",
+			`{"a":"0012","b":"1.5","c":"+1","d":"0x10","e":"1e3","f":"-0","g":"98765432109876543210","h":" 7"}`},
+		{"-F literals", nil, []string{"blocked=true", "open=false", "attendant=null"}, "", `{"blocked":true,"open":false,"attendant":null}`},
+		{"-F literals are case-sensitive", nil, []string{"a=True", "b=NULL"}, "", `{"a":"True","b":"NULL"}`},
 		{"value with =", []string{"q=a=b"}, nil, "", `{"q":"a=b"}`},
-		{"arrays", []string{"tags[]=1", "name=x", "tags[]=VIP", "tags[]=true"}, nil, "", `{"tags":[1,"VIP",true],"name":"x"}`},
-		{"empty array", []string{"tags[]"}, nil, "", `{"tags":[]}`},
-		{"file", []string{"content=@" + note}, nil, "", `{"content":"Cliente pediu <retorno> & desconto\n"}`},
-		{"stdin", []string{"content=@-"}, nil, "from stdin", `{"content":"from stdin"}`},
-		{"raw fields are strings", nil, []string{"phone=5511987650001", "handle=@maria", "flag=true"}, "", `{"phone":"5511987650001","handle":"@maria","flag":"true"}`},
-		{"typed then raw", []string{"blocked=false"}, []string{"phone=5511987650001"}, "", `{"blocked":false,"phone":"5511987650001"}`},
+		{"arrays", []string{"tags[]=VIP"}, []string{"tags[]=1", "name=x", "tags[]=true"}, "", `{"tags":["VIP",1,true],"name":"x"}`},
+		{"empty array", nil, []string{"tags[]"}, "", `{"tags":[]}`},
+		{"empty array from -f", []string{"tags[]"}, nil, "", `{"tags":[]}`},
+		{"objects", []string{"customfields[cpf]=123", "customfields[plano]=pro", "contact[address][city]=Recife"}, []string{"customfields[ativo]=true"}, "",
+			`{"customfields":{"cpf":"123","plano":"pro","ativo":true},"contact":{"address":{"city":"Recife"}}}`},
+		{"array of objects", nil, []string{"items[][id]=1", "items[][qty]=2", "items[][id]=3", "items[][tags][]=a", "items[][tags][]=b"}, "",
+			`{"items":[{"id":1,"qty":2},{"id":3,"tags":["a","b"]}]}`},
+		{"array in an object", []string{"filter[tags][]=a", "filter[tags][]=b"}, nil, "", `{"filter":{"tags":["a","b"]}}`},
+		{"file", nil, []string{"content=@" + note}, "", `{"content":"Cliente pediu <retorno> & desconto\n"}`},
+		{"stdin", nil, []string{"content=@-"}, "from stdin", `{"content":"from stdin"}`},
+		{"-f first, then -F, each in order", []string{"phone=5511987650001"}, []string{"blocked=false"}, "", `{"phone":"5511987650001","blocked":false}`},
 		{"unicode and quotes", []string{`name=José "Zé" Ação`}, nil, "", `{"name":"José \"Zé\" Ação"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fl, err := parseFields(tt.typed, tt.raw, strings.NewReader(tt.stdin), false)
+			fl, err := parseFields(tt.raw, tt.typed, strings.NewReader(tt.stdin), false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,13 +62,14 @@ func TestFieldsBody(t *testing.T) {
 }
 
 func TestFieldsQuery(t *testing.T) {
-	fl, err := parseFields([]string{"per_page=5", "blocked=false", "tag[]=1", "tag[]=2", "name=João Silva", "none[]"}, []string{"phone=+55 11"}, strings.NewReader(""), false)
+	fl, err := parseFields([]string{"phone=+55 11", "filter[name]=Ana"},
+		[]string{"per_page=5", "blocked=false", "tag[]=1", "tag[]=2", "name=João Silva", "none[]", "attendant=null"}, strings.NewReader(""), false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	q := url.Values{"page": {"2"}}
 	fl.addTo(q)
-	want := "blocked=false&name=Jo%C3%A3o+Silva&page=2&per_page=5&phone=%2B55+11&tag%5B%5D=1&tag%5B%5D=2"
+	want := "attendant=&blocked=false&filter%5Bname%5D=Ana&name=Jo%C3%A3o+Silva&page=2&per_page=5&phone=%2B55+11&tag%5B%5D=1&tag%5B%5D=2"
 	if got := q.Encode(); got != want {
 		t.Fatalf("query = %s\nwant    %s", got, want)
 	}
@@ -70,34 +78,50 @@ func TestFieldsQuery(t *testing.T) {
 func TestFieldsErrors(t *testing.T) {
 	tests := []struct {
 		name      string
+		raw       []string
 		typed     []string
 		stdinUsed bool
 		want      string
 	}{
-		{"no =", []string{"name"}, false, `invalid -f "name": want key=value (key[]=value adds to an array)`},
-		{"no key", []string{"=x"}, false, `invalid -f "=x": want key=value`},
-		{"missing file", []string{"content=@/nonexistent/file.txt"}, false, "-f content: open /nonexistent/file.txt"},
-		{"stdin twice", []string{"a=@-", "b=@-"}, false, "standard input can be read only once (-f b=@-)"},
-		{"stdin taken by --input", []string{"a=@-"}, true, "standard input can be read only once (-f a=@-)"},
+		{"no =", nil, []string{"name"}, false, `invalid -F "name": want key=value (key[] alone is an empty array)`},
+		{"no = in -f", []string{"name"}, nil, false, `invalid -f "name": want key=value`},
+		{"no key", nil, []string{"=x"}, false, `invalid -F "=x": want a key such as name, tags[] or contact[name]`},
+		{"no name", []string{"[a]=x"}, nil, false, `invalid -f "[a]=x": want a key such as`},
+		{"open bracket", []string{"a[b=x"}, nil, false, `invalid -f "a[b=x": unbalanced brackets in the key "a[b"`},
+		{"text after a bracket", []string{"a[b]c=x"}, nil, false, `unbalanced brackets in the key "a[b]c"`},
+		{"stray bracket", []string{"a]=x"}, nil, false, `invalid -f "a]=x": want a key such as`},
+		{"nested bracket", []string{"a[[b]]=x"}, nil, false, `unbalanced brackets`},
+		{"missing file", nil, []string{"content=@/nonexistent/file.txt"}, false, "-F content: open /nonexistent/file.txt"},
+		{"stdin twice", nil, []string{"a=@-", "b=@-"}, false, "standard input can be read only once (-F b=@-)"},
+		{"stdin taken by --input", nil, []string{"a=@-"}, true, "standard input can be read only once (-F a=@-)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := parseFields(tt.typed, nil, strings.NewReader("x"), tt.stdinUsed)
+			_, err := parseFields(tt.raw, tt.typed, strings.NewReader("x"), tt.stdinUsed)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("err = %v, want %q", err, tt.want)
 			}
 		})
 	}
-	fl, err := parseFields([]string{"name=a", "name=b"}, nil, strings.NewReader(""), false)
-	if err != nil {
-		t.Fatal(err)
+	bodyErrors := []struct {
+		raw  []string
+		want string
+	}{
+		{[]string{"name=a", "name=b"}, `field "name" given more than once (-f name=b): use name[]=value for an array`},
+		{[]string{"tags[]=1", "tags=2"}, `field "tags" is an array and a value (-f tags=2)`},
+		{[]string{"tags=1", "tags[]=2"}, `field "tags" is a value and an array (-f tags[]=2)`},
+		{[]string{"c[a]=1", "c[]=2"}, `field "c" is an object and an array (-f c[]=2)`},
+		{[]string{"m[][]=1"}, "arrays of arrays cannot be written with fields (-f m[][]=1): use --input"},
+		{[]string{"c[a]=1", "c[a][b]=2"}, `field "a" is a value and an object (-f c[a][b]=2)`},
 	}
-	if _, err := fl.body(); err == nil || !strings.Contains(err.Error(), `field "name" given more than once: use name[]=value for an array`) {
-		t.Fatalf("duplicate key: err = %v", err)
-	}
-	fl, _ = parseFields([]string{"tags[]=1", "tags=2"}, nil, strings.NewReader(""), false)
-	if _, err := fl.body(); err == nil {
-		t.Fatal("tags[] and tags mixed: no error")
+	for _, tt := range bodyErrors {
+		fl, err := parseFields(tt.raw, nil, strings.NewReader(""), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := fl.body(); err == nil || err.Error() != tt.want {
+			t.Errorf("%v: err = %v, want %q", tt.raw, err, tt.want)
+		}
 	}
 }
 
