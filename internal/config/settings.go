@@ -129,15 +129,18 @@ func Resolve(flags *pflag.FlagSet, file *File) (*Settings, error) {
 	if v.GetString("no_prompt") != "" {
 		s.Prompt = "disabled"
 	}
-	return s, s.check()
+	return s, s.check(v.IsSet("page"), v.IsSet("per_page"))
 }
 
-func (s *Settings) check() error {
+// check validates the settings. A page and a page size given are checked
+// even when 0, which would otherwise mean "not given": --page 0 and
+// --per-page 0 are mistakes, not requests for the defaults.
+func (s *Settings) check(pageGiven, perPageGiven bool) error {
 	var errs []string
-	if s.Page < 0 {
-		errs = append(errs, "--page must be 1 or more")
+	if s.Page < 0 || pageGiven && s.Page == 0 {
+		errs = append(errs, fmt.Sprintf("--page must be 1 or more, not %d", s.Page))
 	}
-	if s.PerPage < 0 || s.PerPage > 100 {
+	if s.PerPage < 0 || s.PerPage > 100 || perPageGiven && s.PerPage == 0 {
 		errs = append(errs, fmt.Sprintf("--per-page must be from 1 to 100, not %d", s.PerPage))
 	}
 	if s.Limit < 0 {

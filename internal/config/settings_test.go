@@ -156,7 +156,11 @@ func TestInvalidSettings(t *testing.T) {
 		env  map[string]string
 		want string
 	}{
-		{args: []string{"--per-page", "101"}, want: "--per-page must be from 1 to 100"},
+		{args: []string{"--per-page", "101"}, want: "--per-page must be from 1 to 100, not 101"},
+		{args: []string{"--per-page", "0"}, want: "--per-page must be from 1 to 100, not 0"},
+		{args: []string{"--per-page", "-3"}, want: "--per-page must be from 1 to 100, not -3"},
+		{args: []string{"--page", "0"}, want: "--page must be 1 or more, not 0"},
+		{args: []string{"--page", "-1"}, want: "--page must be 1 or more, not -1"},
 		{args: []string{"--limit", "-1"}, want: "--limit"},
 		{args: []string{"--timeout", "0s"}, want: "--timeout"},
 		{args: []string{"--max-retries", "-2"}, want: "--max-retries"},
@@ -175,6 +179,26 @@ func TestInvalidSettings(t *testing.T) {
 		for k := range tt.env {
 			t.Setenv(k, "")
 		}
+	}
+}
+
+// TestPageAndPerPageLeftOut: page and per_page not given are 0, the API's
+// defaults; a per_page from config.yaml is checked like the flag.
+func TestPageAndPerPageLeftOut(t *testing.T) {
+	isolate(t)
+	s, err := Resolve(flagSet(t), fileWith(t, nil))
+	if err != nil || s.Page != 0 || s.PerPage != 0 {
+		t.Fatalf("page %d, per_page %d, %v; want 0, 0 and no error", s.Page, s.PerPage, err)
+	}
+	s, err = Resolve(flagSet(t, "--page", "1", "--per-page", "1"), fileWith(t, nil))
+	if err != nil || s.Page != 1 || s.PerPage != 1 {
+		t.Fatalf("page %d, per_page %d, %v; want 1, 1 and no error", s.Page, s.PerPage, err)
+	}
+	// A hand-edited file: `convo config set` refuses 0.
+	edited := &File{Profiles: map[string]map[string]string{"default": {"per_page": "0"}}}
+	_, err = Resolve(flagSet(t), edited)
+	if err == nil || !strings.Contains(err.Error(), "--per-page must be from 1 to 100, not 0") {
+		t.Fatalf("per_page 0 in the file: %v", err)
 	}
 }
 
