@@ -13,8 +13,10 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -196,18 +198,20 @@ func (c *Client) Do(ctx context.Context, r Request) (*Response, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: %w", r.Method, r.Path, err)
 	}
+	sent := false // whether an attempt reached the server and got no answer
 	for attempt := 0; ; attempt++ {
-		resp, err := c.attempt(ctx, r.Method, u, payload)
+		resp, wrote, err := c.attempt(ctx, r.Method, u, payload)
+		sent = sent || err != nil && wrote
 		wait, retry := c.retryAfter(r.Method, resp, err, attempt)
 		if !retry {
-			return c.finish(ctx, r, resp, err, attempt)
+			return c.finish(ctx, r, resp, err, attempt, sent)
 		}
 		// Say why nothing happens for a while: a server may ask for up to
 		// MaxRetryWait.
 		c.debug.retry(wait, attempt+1, c.maxRetries)
 		if cancelled := c.sleep(ctx, wait); cancelled != nil {
 			// The caller gave up (Ctrl-C) while waiting to retry.
-			return resp, &TransportError{Method: r.Method, Path: r.Path, Err: cancelled, Retries: attempt}
+			return resp, &TransportError{Method: r.Method, Path: r.Path, Err: cancelled, Retries: attempt, Sent: sent}
 		}
 	}
 }
@@ -241,17 +245,26 @@ func encodeBody(body any) ([]byte, error) {
 }
 
 // attempt sends one request and reads its whole (bounded) body within the
-// per-attempt timeout.
-func (c *Client) attempt(ctx context.Context, method string, u *url.URL, payload []byte) (*Response, error) {
+// per-attempt timeout. wrote tells whether the whole request was written to
+// the server, which may then have processed it even when no answer came.
+func (c *Client) attempt(ctx context.Context, method string, u *url.URL, payload []byte) (resp *Response, wrote bool, err error) {
 	actx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
+	var written atomic.Bool
+	actx = httptrace.WithClientTrace(actx, &httptrace.ClientTrace{
+		WroteRequest: func(info httptrace.WroteRequestInfo) {
+			if info.Err == nil {
+				written.Store(true)
+			}
+		},
+	})
 	var body io.Reader
 	if payload != nil {
 		body = bytes.NewReader(payload)
 	}
 	req, err := http.NewRequestWithContext(actx, method, u.String(), body)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	req.Header.Set("Accept", "application/json")
 	if payload != nil {
@@ -277,7 +290,7 @@ func (c *Client) attempt(ctx context.Context, method string, u *url.URL, payload
 			err = fmt.Errorf("no answer within %s (see --timeout)", c.timeout)
 		}
 		c.debug.failure(err)
-		return nil, err
+		return nil, written.Load(), err
 	}
 	defer hresp.Body.Close()
 	data, err := readBody(hresp)
@@ -290,15 +303,15 @@ func (c *Client) attempt(ctx context.Context, method string, u *url.URL, payload
 		}
 		err = fmt.Errorf("read response (HTTP %d): %w", hresp.StatusCode, err)
 		c.debug.failure(err)
-		return nil, err
+		return nil, written.Load(), err
 	}
 	c.debug.response(hresp, data, time.Since(start))
-	resp := &Response{StatusCode: hresp.StatusCode, Header: hresp.Header, Body: data}
+	resp = &Response{StatusCode: hresp.StatusCode, Header: hresp.Header, Body: data}
 	now := time.Now()
 	if d, ok := parseRetryAfter(hresp.Header.Get("Retry-After"), now); ok {
 		resp.retryAt, resp.retryAfter = now.Add(d), d
 	}
-	return resp, nil
+	return resp, true, nil
 }
 
 // readBody reads a response body up to one byte past MaxResponseBytes, which
@@ -319,14 +332,14 @@ func readBody(resp *http.Response) ([]byte, error) {
 // finish turns the last attempt's outcome into the result of Do.
 // An answer that arrived is reported even when the caller has given up since:
 // a POST that succeeded must not look failed.
-func (c *Client) finish(ctx context.Context, r Request, resp *Response, err error, retries int) (*Response, error) {
+func (c *Client) finish(ctx context.Context, r Request, resp *Response, err error, retries int, sent bool) (*Response, error) {
 	if err != nil {
 		if ctx.Err() != nil {
 			// The caller gave up (Ctrl-C): say so rather than what the
 			// cancelled request happened to be doing.
 			err = ctx.Err()
 		}
-		return nil, &TransportError{Method: r.Method, Path: r.Path, Err: err, Retries: retries}
+		return nil, &TransportError{Method: r.Method, Path: r.Path, Err: err, Retries: retries, Sent: sent}
 	}
 	apiErr := resp.decode(c.redact)
 	if apiErr != nil {

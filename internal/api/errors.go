@@ -93,6 +93,19 @@ type TransportError struct {
 	Path    string
 	Err     error
 	Retries int
+	// Sent is set when an attempt wrote the whole request to the server
+	// and got no answer, or not all of one: the server may have processed
+	// it. When it is not set, no attempt reached the server in full, or
+	// each that did was answered (a 429, say) before the failure.
+	Sent bool
+}
+
+// MaybeSent reports whether err is a request that reached the server but
+// got no full answer, so that it may have been processed (see
+// TransportError.Sent).
+func MaybeSent(err error) bool {
+	var te *TransportError
+	return errors.As(err, &te) && te.Sent
 }
 
 func (e *TransportError) Error() string {

@@ -572,3 +572,65 @@ func TestSleepContext(t *testing.T) {
 		}
 	}
 }
+
+// TestMaybeSent: a failed request tells whether it reached the server, so
+// that a command can say whether a message may have gone out.
+func TestMaybeSent(t *testing.T) {
+	t.Run("no answer after the request arrived", func(t *testing.T) {
+		arrived := make(chan struct{})
+		srv, _ := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
+			_, _ = io.ReadAll(r.Body)
+			close(arrived)
+			<-r.Context().Done()
+		})
+		ctx, cancel := context.WithCancel(context.Background())
+		go func() { <-arrived; cancel() }()
+		c, _ := newTestClient(t, srv.URL)
+		_, err := c.CreateTag(ctx, TagCreate{Text: "VIP"})
+		if !errors.Is(err, context.Canceled) || !MaybeSent(err) {
+			t.Errorf("error %v, sent %v; want a cancellation that may have been sent", err, MaybeSent(err))
+		}
+	})
+	t.Run("timed out after the request arrived", func(t *testing.T) {
+		url, _ := stallingServer(t, false)
+		c, _ := newTestClient(t, url, func(o *Options) { o.Timeout = 100 * time.Millisecond })
+		if _, err := c.CreateTag(context.Background(), TagCreate{Text: "VIP"}); !MaybeSent(err) {
+			t.Errorf("error %v, want one that may have been sent", err)
+		}
+	})
+	t.Run("connection refused", func(t *testing.T) {
+		c, _ := newTestClient(t, refusedURL(t), func(o *Options) { o.MaxRetries = 1 })
+		if _, err := c.CreateTag(context.Background(), TagCreate{Text: "VIP"}); err == nil || MaybeSent(err) {
+			t.Errorf("error %v, want one that was not sent", err)
+		}
+	})
+	t.Run("cancelled while waiting after a 429", func(t *testing.T) {
+		url, hits := failThenOK(t, 1000, 429, "30")
+		ctx, cancel := context.WithCancel(context.Background())
+		c, _ := newTestClient(t, url)
+		c.sleep = func(ctx context.Context, d time.Duration) error {
+			cancel()
+			return Sleep(ctx, d)
+		}
+		_, err := c.CreateTag(ctx, TagCreate{Text: "VIP"})
+		if !errors.Is(err, context.Canceled) || MaybeSent(err) || hits.Load() != 1 {
+			t.Errorf("error %v after %d requests, sent %v; want a cancellation that was not sent", err, hits.Load(), MaybeSent(err))
+		}
+	})
+	t.Run("cancelled before sending", func(t *testing.T) {
+		srv, hits := countingServer(t, func(w http.ResponseWriter, r *http.Request) { writeJSON(w, 200, okTag) })
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		c, _ := newTestClient(t, srv.URL)
+		if _, err := c.CreateTag(ctx, TagCreate{Text: "VIP"}); !errors.Is(err, context.Canceled) || MaybeSent(err) || hits.Load() != 0 {
+			t.Errorf("error %v after %d requests, want a cancellation that was not sent", err, hits.Load())
+		}
+	})
+	t.Run("an answer is no doubt", func(t *testing.T) {
+		url, _ := failThenOK(t, 1000, 500, "")
+		c, _ := newTestClient(t, url)
+		if _, err := c.CreateTag(context.Background(), TagCreate{Text: "VIP"}); err == nil || MaybeSent(err) {
+			t.Errorf("error %v: an answered request is not in doubt", err)
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"net/http"
+	"net/http/httptrace"
 	"strconv"
 )
 
@@ -31,6 +32,11 @@ func (rt roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 	in.RemoteAddr = "in-process"
 	if in.Host == "" {
 		in.Host = req.URL.Host
+	}
+	// The handler has the whole request: say it is written, as
+	// http.Transport does, so that a client knows it may be processed.
+	if trace := httptrace.ContextClientTrace(req.Context()); trace != nil && trace.WroteRequest != nil {
+		trace.WroteRequest(httptrace.WroteRequestInfo{})
 	}
 	rec := &responseBuffer{header: http.Header{}}
 	rt.h.ServeHTTP(rec, in)

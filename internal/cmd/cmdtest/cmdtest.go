@@ -74,6 +74,12 @@ func (e *Env) SetTTY(stdin, stdout bool) {
 // Stdout and Stderr; Reset clears them.
 func (e *Env) Run(args ...string) int {
 	e.t.Helper()
+	return e.RunContext(context.Background(), args...)
+}
+
+// RunContext is Run with ctx, which a test cancels as Ctrl-C would.
+func (e *Env) RunContext(ctx context.Context, args ...string) int {
+	e.t.Helper()
 	f := cmdutil.NewFactory("test", e.IO, nil)
 	f.APIClient = func(context.Context) (*api.Client, error) {
 		return api.New(api.Options{
@@ -82,7 +88,7 @@ func (e *Env) Run(args ...string) int {
 		})
 	}
 	f.Prompter = func() prompt.Prompter { return prompt.NewAccessible(strings.NewReader(e.Answers), e.Stderr) }
-	return root.Run(context.Background(), f, args)
+	return root.Run(ctx, f, args)
 }
 
 // Intercept puts mw in front of the sandbox: it sees, and may change, every

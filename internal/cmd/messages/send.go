@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -254,9 +256,26 @@ func sendRun(o *sendOptions) error {
 	}
 	res, err := c.SendMessage(o.ctx, body)
 	if err != nil {
+		explainUnanswered(f.IOStreams.ErrOut, body, err)
 		return err
 	}
 	return cmdutil.PrintResult(f, sendResultSpec, res, res.Data.Message.ID)
+}
+
+// explainUnanswered says, when sending got no answer, whether the message
+// may have gone out and how to find out: a request that reached the server
+// may have been delivered (the API has no way to send it once only), one
+// stopped before it reached the server was not.
+func explainUnanswered(w io.Writer, body api.MessageSend, err error) {
+	switch {
+	case api.MaybeSent(err):
+		fmt.Fprintf(w, "The message may have been sent: the request reached the server, but its answer did not arrive.\n"+
+			"Check before sending it again: find the contact's chat on the channel, then its latest messages:\n"+
+			"  convo chats list --contact %s --channel %s\n"+
+			"  convo messages list CHAT_TOKEN --direction outgoing\n", body.Phone, body.Channel)
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(w, "Nothing was sent: the request was stopped before it reached the server.")
+	}
 }
 
 func (o *sendOptions) prompter() prompt.Prompter {
