@@ -49,8 +49,13 @@ func ExitCode(err error) int {
 	}
 }
 
+// TokenRefusedHint follows the API's own message when it refuses the token
+// (401), which says nothing of what to do.
+const TokenRefusedHint = "The API refused the token: run `convo auth login`, or set CONVO_TOKEN."
+
 // ErrorLines renders err as convo prints it on stderr: one line, then the
-// API's errors[] as "  - field: message (CODE)" lines.
+// API's errors[] as "  - field: message (CODE)" lines, then, for a refused
+// token, what to do about it.
 func ErrorLines(err error) []string {
 	var apiErr *api.Error
 	if errors.As(err, &apiErr) {
@@ -65,6 +70,9 @@ func ErrorLines(err error) []string {
 				line += " (" + it.Code + ")"
 			}
 			lines = append(lines, line)
+		}
+		if apiErr.StatusCode == 401 {
+			lines = append(lines, TokenRefusedHint)
 		}
 		return lines
 	}

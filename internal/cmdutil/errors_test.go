@@ -64,6 +64,17 @@ func TestErrorLines(t *testing.T) {
 	if got := ErrorLines(retried)[0]; got != "Serviço temporariamente indisponível. (after 3 retries)" {
 		t.Fatalf("retried: %q", got)
 	}
+	// The API's message first, whatever it is, then what to do.
+	for _, msg := range []string{"Não autenticado.", "Token expirado."} {
+		refused := fmt.Errorf("list tags: %w", &api.Error{StatusCode: 401, Message: msg})
+		want := msg + "\nThe API refused the token: run `convo auth login`, or set CONVO_TOKEN."
+		if got := strings.Join(ErrorLines(refused), "\n"); got != want {
+			t.Fatalf("401: got\n%s\nwant\n%s", got, want)
+		}
+	}
+	if got := ErrorLines(&api.Error{StatusCode: 403, Message: "Acesso negado."}); len(got) != 1 {
+		t.Fatalf("403: %q: no hint about the token, which is valid", got)
+	}
 	rules := validate.Errors{{Field: "name", Message: "too long"}, {Field: "email", Message: "not an address"}}
 	if got := strings.Join(ErrorLines(rules), "\n"); got != "invalid input:\n  - name: too long\n  - email: not an address" {
 		t.Fatalf("rules: %q", got)

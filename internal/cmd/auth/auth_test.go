@@ -383,7 +383,7 @@ func TestStatus(t *testing.T) {
 		}
 		env.Reset()
 		env.Run("auth", "status")
-		if !strings.Contains(env.Stdout.String(), "Token works: X no: Não autenticado.\n") {
+		if !strings.Contains(env.Stdout.String(), "Token works: X no: Não autenticado.; The API refused the token: run `convo auth login`, or set CONVO_TOKEN.\n") {
 			t.Fatalf("stdout:\n%s", env.Stdout)
 		}
 	})

@@ -138,7 +138,7 @@ func TestTransferPermissions(t *testing.T) {
 			"error: O atendente informado não tem acesso ao canal de destino.\n"},
 		{sandbox.AgentToken1, []string{chat1, "--channel", "unofficial-ch-03"}, 1, "error: Conversa ou canal não encontrado.\n"},
 		{sandbox.AdminToken2, []string{chat1, "--channel", sandbox.ChannelMain2}, 1, "error: Conversa ou canal não encontrado.\n"},
-		{"sandbox-nobody", []string{chat1, "--channel", sandbox.ChannelMain}, 4, "error: Não autenticado.\n"},
+		{"sandbox-nobody", []string{chat1, "--channel", sandbox.ChannelMain}, 4, "error: Não autenticado.\nThe API refused the token: run `convo auth login`, or set CONVO_TOKEN.\n"},
 	} {
 		env.Token = tt.token
 		run(t, env, tt.code, append([]string{"chats", "transfer"}, tt.args...)...)

@@ -268,7 +268,7 @@ func TestListErrors(t *testing.T) {
 		{"unknown field", "", []string{"--fields", "id,email"}, 2, "error: unknown field \"email\" for contacts"},
 		{"per page too big", "", []string{"--per-page", "101"}, 2, "--per-page must be from 1 to 100"},
 		{"argument", "", []string{"1"}, 2, "error: unexpected argument \"1\""},
-		{"unknown token", "no-such-token", nil, 4, "error: Não autenticado.\n"},
+		{"unknown token", "no-such-token", nil, 4, "error: Não autenticado.\nThe API refused the token: run `convo auth login`, or set CONVO_TOKEN.\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

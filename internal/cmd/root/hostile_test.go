@@ -93,6 +93,7 @@ func TestHostileServers(t *testing.T) {
 		args    []string
 		code    int
 		want    string // part of the error line
+		hint    string // the line after it, if any
 	}{
 		{
 			name: "connection reset mid-body",
@@ -176,6 +177,7 @@ func TestHostileServers(t *testing.T) {
 				fmt.Fprint(w, `{"success":false,"message":"Não autenticado."}`)
 			},
 			code: 4, want: "error: Não autenticado.",
+			hint: "The API refused the token: run `convo auth login`, or set CONVO_TOKEN.",
 		},
 		{
 			name: "403",
@@ -206,6 +208,13 @@ func TestHostileServers(t *testing.T) {
 			code, stdout, stderr := convoAgainst(t, t.Context(), srv.URL, nil, args...)
 			if code != tt.code {
 				t.Errorf("exit %d, want %d; stderr:\n%s", code, tt.code, stderr)
+			}
+			if tt.hint != "" {
+				// What to do comes on a line of its own after the error.
+				if !strings.HasSuffix(stderr, "\n"+tt.hint+"\n") {
+					t.Errorf("stderr %q does not end with the hint %q", stderr, tt.hint)
+				}
+				stderr = strings.TrimSuffix(stderr, tt.hint+"\n")
 			}
 			assertOneErrorLine(t, stdout, stderr, "error: ", tt.want)
 		})

@@ -239,7 +239,7 @@ func TestTokens(t *testing.T) {
 	}
 	env.Token = "sandbox-nobody"
 	run(t, env, 4, "tags", "list")
-	if want := "error: Não autenticado.\n"; env.Stderr.String() != want {
+	if want := "error: Não autenticado.\nThe API refused the token: run `convo auth login`, or set CONVO_TOKEN.\n"; env.Stderr.String() != want {
 		t.Errorf("stderr = %q, want %q", env.Stderr, want)
 	}
 }

@@ -160,7 +160,7 @@ func TestViewFailures(t *testing.T) {
 		{sandbox.AgentToken1, []string{"order_update"}, 2, "error: no template \"order_update\"; see `convo templates list`\n"},
 		{"", []string{}, 2, "error: missing template ID or NAME\n"},
 		{"", []string{"1", "--fields", "nome"}, 2, "error: unknown field \"nome\" for templates; available fields: id, name,"},
-		{"sandbox-nobody", []string{"1"}, 4, "error: Não autenticado.\n"},
+		{"sandbox-nobody", []string{"1"}, 4, "error: Não autenticado.\nThe API refused the token: run `convo auth login`, or set CONVO_TOKEN.\n"},
 	} {
 		env.Token = sandbox.AdminToken1
 		if tt.token != "" {

@@ -34,7 +34,7 @@ func TestDeactivateSignsTheUserOut(t *testing.T) {
 	run(t, env, 0, "users", "deactivate", "2", "--yes")
 	env.Token = sandbox.AgentToken1
 	run(t, env, 4, "chats", "list")
-	if want := "error: Não autenticado.\n"; env.Stderr.String() != want {
+	if want := "error: Não autenticado.\nThe API refused the token: run `convo auth login`, or set CONVO_TOKEN.\n"; env.Stderr.String() != want {
 		t.Errorf("stderr = %q, want %q", env.Stderr, want)
 	}
 	env.Token = sandbox.AdminToken1
