@@ -143,10 +143,13 @@ func (e *permanentError) Error() string { return e.err.Error() }
 
 func (e *permanentError) Unwrap() error { return e.err }
 
-// isPermanent reports whether another attempt of a request that failed with
-// err would only fail the same way: a permanentError, or a TLS certificate
-// that cannot be trusted (unknown authority, expired, for another host).
-func isPermanent(err error) bool {
+// IsPermanent reports whether another attempt of a request that failed with
+// err would only fail the same way, as the client's retries already know: a
+// refused redirect, an answer larger than MaxResponseBytes, or a TLS
+// certificate that cannot be trusted (unknown authority, expired, issued
+// for another host). A bulk command may stop at such a failure rather than
+// meet it again on every item.
+func IsPermanent(err error) bool {
 	var (
 		permanent   *permanentError
 		certificate *tls.CertificateVerificationError
@@ -280,7 +283,7 @@ func (c *Client) attempt(ctx context.Context, method string, u *url.URL, payload
 	c.debug.request(req, payload)
 	hresp, err := c.http.Do(req)
 	var urlErr *url.Error
-	if errors.As(err, &urlErr) && isPermanent(urlErr.Err) {
+	if errors.As(err, &urlErr) && IsPermanent(urlErr.Err) {
 		// Say what was refused, not which URL it was refused for: the
 		// caller names the request.
 		err = urlErr.Err

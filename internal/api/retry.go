@@ -29,7 +29,7 @@ func (c *Client) retryAfter(method string, resp *Response, err error, attempt in
 	idempotent := method != http.MethodPost
 	backoff := DefaultBackoff.Delay(attempt)
 	switch {
-	case isPermanent(err):
+	case IsPermanent(err):
 		return 0, false
 	case err != nil:
 		return backoff, idempotent || notSent(err)

@@ -264,3 +264,28 @@ func TestCertificateErrorsAreNotRetried(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestIsPermanent: what the client does not retry, a bulk command can tell
+// from the error it returns.
+func TestIsPermanent(t *testing.T) {
+	redirect, _ := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/elsewhere", http.StatusFound)
+	})
+	c, _ := newTestClient(t, redirect.URL)
+	_, err := c.CreateTag(context.Background(), TagCreate{Text: "VIP"})
+	if !IsPermanent(err) {
+		t.Errorf("redirected POST: IsPermanent(%v) = false", err)
+	}
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshake
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	c, _ = newTestClient(t, srv.URL)
+	if _, err := c.GetTag(context.Background(), 3); !IsPermanent(err) {
+		t.Errorf("untrusted certificate: IsPermanent(%v) = false", err)
+	}
+	c, _ = newTestClient(t, refusedURL(t), func(o *Options) { o.MaxRetries = 0 })
+	if _, err := c.GetTag(context.Background(), 3); err == nil || IsPermanent(err) {
+		t.Errorf("refused connection: IsPermanent(%v) = true, want a failure worth another attempt", err)
+	}
+}
