@@ -3,8 +3,10 @@
 // as `convo sandbox serve` (HTTP), in process behind `convo --sandbox`
 // (Transport, no socket), and as the server of the end-to-end tests.
 //
-// Layout: Open/Store and store*.go hold the SQL; NewServer builds the
-// handler with every route in routes.go, one file of handlers per resource,
+// Layout: Open/Store and store*.go hold the SQL and know nothing of HTTP:
+// they report failures as the kinds of errors.go, which one table of
+// server.go (statusOf) maps to status codes. NewServer builds the handler
+// with every route in routes.go, one file of handlers per resource;
 // faults.go injects latency, failures and rate limits; seed.go holds the
 // fixed demo data; Serve runs it over HTTP.
 //

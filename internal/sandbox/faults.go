@@ -31,13 +31,13 @@ func faults(next http.Handler, opts Options) http.Handler {
 			}
 		}
 		if opts.FailRate > 0 && rand.Float64() < opts.FailRate {
-			writeError(w, fail(http.StatusServiceUnavailable, msgUnavailable))
+			writeError(w, failure(KindUnavailable, msgUnavailable))
 			return
 		}
 		if limits != nil {
 			if wait, allowed := limits.take(bearerToken(r), time.Now()); !allowed {
 				w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(wait.Seconds())))))
-				writeError(w, fail(http.StatusTooManyRequests, msgTooManyRequests))
+				writeError(w, failure(KindRateLimited, msgTooManyRequests))
 				return
 			}
 		}

@@ -38,7 +38,7 @@ func transferChat(st *Store, now func() time.Time) endpoint {
 	return func(r *http.Request, c *caller) (reply, error) {
 		token := r.PathValue("token")
 		if ch, err := chatByToken(st.reader(r.Context()), c.company, token); err != nil || ch == nil {
-			return reply{}, firstErr(err, fail(http.StatusNotFound, msgChatNotFound))
+			return reply{}, firstErr(err, notFound(msgChatNotFound))
 		}
 		var body api.TransferRequest
 		if err := decode(r, &body); err != nil {

@@ -21,10 +21,10 @@ func unrouted(mux *http.ServeMux) http.Handler {
 		h.ServeHTTP(probe, r)
 		if probe.status == http.StatusMethodNotAllowed {
 			w.Header().Set("Allow", probe.header.Get("Allow"))
-			writeError(w, fail(http.StatusMethodNotAllowed, msgMethodNotAllowed))
+			writeError(w, failure(KindMethodNotAllowed, msgMethodNotAllowed))
 			return
 		}
-		writeError(w, fail(http.StatusNotFound, msgNotFound))
+		writeError(w, notFound(msgNotFound))
 	})
 }
 
@@ -54,7 +54,7 @@ func recoverPanics(next http.Handler, log *slog.Logger) http.Handler {
 			}
 			log.ErrorContext(r.Context(), "sandbox: handler panicked", "method", r.Method, "path", r.URL.Path,
 				"panic", v, "stack", string(debug.Stack()))
-			writeError(w, fail(http.StatusInternalServerError, msgInternal))
+			writeError(w, failure(KindInternal, msgInternal))
 		}()
 		next.ServeHTTP(w, r)
 	})

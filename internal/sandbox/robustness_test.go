@@ -5,9 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -107,24 +112,78 @@ func TestErrorAnswers(t *testing.T) {
 		name   string
 		err    error
 		status int
+		items  string // code/field of each errors[] item
 		known  bool
 	}{
-		{"API error", fail(http.StatusForbidden, msgForbidden), http.StatusForbidden, true},
-		{"wrapped API error", fmt.Errorf("x: %w", fail(http.StatusNotFound, msgTagNotFound)), http.StatusNotFound, true},
-		{"one violation", invalid("name", "bad"), http.StatusUnprocessableEntity, true},
-		{"violations", validate.Errors{invalid("a", "bad"), invalid("b", "bad")}, http.StatusUnprocessableEntity, true},
-		{"client gone", fmt.Errorf("list: %w", context.Canceled), http.StatusServiceUnavailable, true},
-		{"anything else", errors.New("disk on fire"), http.StatusInternalServerError, false},
+		{"not found", notFound(msgTagNotFound), http.StatusNotFound, "", true},
+		{"wrapped", fmt.Errorf("x: %w", notFound(msgTagNotFound)), http.StatusNotFound, "", true},
+		{"forbidden", forbidden(msgForbidden), http.StatusForbidden, "", true},
+		{"unauthenticated", failure(KindUnauthenticated, msgUnauthenticated), http.StatusUnauthorized, "", true},
+		{"disconnected", disconnected(msgSendFailed), http.StatusConflict, "CHANNEL_DISCONNECTED/", true},
+		{"conflict", conflict("phone", codeDuplicate, "exists"), http.StatusUnprocessableEntity, "DUPLICATE_ENTRY/phone", true},
+		{"one violation", invalid("name", "bad"), http.StatusUnprocessableEntity, "INVALID_VALUE/name", true},
+		{"violations", validate.Errors{invalid("a", "bad"), invalid("b", "bad")}, http.StatusUnprocessableEntity, "INVALID_VALUE/a INVALID_VALUE/b", true},
+		{"too large", failure(KindTooLarge, msgTooLarge), http.StatusRequestEntityTooLarge, "", true},
+		{"client gone", fmt.Errorf("list: %w", context.Canceled), http.StatusServiceUnavailable, "", true},
+		{"anything else", errors.New("disk on fire"), http.StatusInternalServerError, "", false},
 	}
 	for _, tt := range tests {
 		got, known := asAPIError(tt.err)
-		if got.StatusCode != tt.status || known != tt.known {
-			t.Errorf("%s: %d %v, want %d %v", tt.name, got.StatusCode, known, tt.status, tt.known)
+		var items []string
+		for _, it := range got.Errors {
+			items = append(items, it.Code+"/"+it.Field)
+		}
+		if got.StatusCode != tt.status || known != tt.known || strings.Join(items, " ") != tt.items {
+			t.Errorf("%s: %d %v %v, want %d %v %q", tt.name, got.StatusCode, known, items, tt.status, tt.known, tt.items)
 		}
 	}
 	// A violation without a field still names one, as the envelope requires.
 	if got, _ := asAPIError(validate.Errors{{Code: validate.CodeInvalid, Message: "x"}}); got.Errors[0].Field != "body" {
 		t.Errorf("field %q", got.Errors[0].Field)
+	}
+}
+
+// The store reports what went wrong in the API's terms; only the HTTP layer
+// knows status codes (statusOf), so no store file may import net/http.
+func TestStoreKnowsNoHTTP(t *testing.T) {
+	files, err := filepath.Glob("store*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("store files: %v, %v", files, err)
+	}
+	for _, f := range append(files, "seed.go", "seed_chats.go", "errors.go") {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		parsed, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range parsed.Imports {
+			if imp.Path.Value == `"net/http"` {
+				t.Errorf("%s imports net/http", f)
+			}
+		}
+	}
+	// Every kind declared has its status.
+	decls, err := parser.ParseFile(token.NewFileSet(), "errors.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := 0
+	ast.Inspect(decls, func(n ast.Node) bool {
+		spec, ok := n.(*ast.ValueSpec)
+		if !ok || spec.Type == nil || fmt.Sprint(spec.Type) != "Kind" {
+			return true
+		}
+		kinds++
+		value, _ := strconv.Unquote(spec.Values[0].(*ast.BasicLit).Value)
+		if _, ok := statusOf[Kind(value)]; !ok {
+			t.Errorf("kind %s has no status", spec.Names[0])
+		}
+		return true
+	})
+	if kinds != len(statusOf) {
+		t.Errorf("errors.go declares %d kinds, statusOf maps %d", kinds, len(statusOf))
 	}
 }
 

@@ -81,43 +81,47 @@ const (
 	codeChannelDisconnected = "CHANNEL_DISCONNECTED"
 )
 
-// fail builds an error answer that is not a validation failure.
-func fail(status int, message string, items ...api.ErrorItem) *api.Error {
-	return &api.Error{StatusCode: status, Message: message, Errors: items}
-}
-
-// disconnected is the 409 of an operation on a disconnected channel.
-func disconnected(message string) *api.Error {
-	return fail(http.StatusConflict, message, api.ErrorItem{Code: codeChannelDisconnected, Message: msgChannelDisconnected})
-}
-
-// fieldError is a validation failure with one of the specification's own codes.
-func fieldError(field, code, message string) *validate.Error {
-	return &validate.Error{Field: field, Code: code, Message: message}
-}
-
-// invalid is an INVALID_VALUE validation failure.
-func invalid(field, message string) *validate.Error {
-	return fieldError(field, validate.CodeInvalid, message)
+// statusOf is the status code of each kind of failure: the one place where
+// the failures the store and the handlers report become HTTP.
+var statusOf = map[Kind]int{
+	KindNotFound:         http.StatusNotFound,
+	KindInvalid:          http.StatusUnprocessableEntity,
+	KindConflict:         http.StatusUnprocessableEntity, // reported as a validation failure, with its code
+	KindForbidden:        http.StatusForbidden,
+	KindUnauthenticated:  http.StatusUnauthorized,
+	KindDisconnected:     http.StatusConflict,
+	KindTooLarge:         http.StatusRequestEntityTooLarge,
+	KindTimeout:          http.StatusRequestTimeout,
+	KindMethodNotAllowed: http.StatusMethodNotAllowed,
+	KindRateLimited:      http.StatusTooManyRequests,
+	KindUnavailable:      http.StatusServiceUnavailable,
+	KindInternal:         http.StatusInternalServerError,
 }
 
 // asAPIError turns what a handler returned into the answer to send. The
 // second result is false for a failure of the server itself, which is logged.
 func asAPIError(err error) (*api.Error, bool) {
-	var apiErr *api.Error
 	var verrs validate.Errors
 	var verr *validate.Error
 	switch {
-	case errors.As(err, &apiErr):
-		return apiErr, true
 	case errors.As(err, &verrs):
 		return validationError(verrs...), true
 	case errors.As(err, &verr):
 		return validationError(verr), true
-	case isTransient(err):
-		return fail(http.StatusServiceUnavailable, msgUnavailable), true
 	}
-	return fail(http.StatusInternalServerError, msgInternal), false
+	var e *Error
+	switch {
+	case errors.As(err, &e):
+	case isTransient(err):
+		e = failure(KindUnavailable, msgUnavailable)
+	default:
+		e = failure(KindInternal, msgInternal)
+	}
+	a := &api.Error{StatusCode: statusOf[e.Kind], Message: e.Message}
+	if e.Code != "" {
+		a.Errors = []api.ErrorItem{{Code: e.Code, Field: e.Field, Message: e.Detail}}
+	}
+	return a, e.Kind != KindInternal
 }
 
 func validationError(errs ...*validate.Error) *api.Error {
@@ -129,7 +133,7 @@ func validationError(errs ...*validate.Error) *api.Error {
 		}
 		items[i] = api.ErrorItem{Code: e.Code, Field: field, Message: e.Message}
 	}
-	return fail(http.StatusUnprocessableEntity, msgValidation, items...)
+	return &api.Error{StatusCode: statusOf[KindInvalid], Message: msgValidation, Errors: items}
 }
 
 // envelope is the body of every successful answer.
@@ -211,7 +215,9 @@ func encodeJoinedList(buf *bytes.Buffer, items joinedItems, pag *api.Pagination)
 	return nil
 }
 
-func writeError(w http.ResponseWriter, e *api.Error) {
+// writeError writes the answer to err (see asAPIError).
+func writeError(w http.ResponseWriter, err error) {
+	e, _ := asAPIError(err)
 	if e.StatusCode == http.StatusServiceUnavailable || e.StatusCode == http.StatusTooManyRequests {
 		if w.Header().Get("Retry-After") == "" {
 			w.Header().Set("Retry-After", "1")
@@ -251,11 +257,10 @@ func (s *server) handle(ep endpoint) http.Handler {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
 		rep, err := s.serve(r, ep)
 		if err != nil {
-			apiErr, known := asAPIError(err)
-			if !known {
+			if _, known := asAPIError(err); !known {
 				s.errorLog.ErrorContext(r.Context(), "sandbox: request failed", "method", r.Method, "path", r.URL.Path, "error", err)
 			}
-			writeError(w, apiErr)
+			writeError(w, err)
 			return
 		}
 		writeJSON(w, rep.status, envelope{Success: true, Message: rep.message, Data: rep.data, Pagination: rep.page})
@@ -296,7 +301,7 @@ func tokenHash(token string) []byte {
 // requireAdmin refuses callers that are not admins.
 func requireAdmin(c *caller) error {
 	if !c.admin {
-		return fail(http.StatusForbidden, msgForbidden)
+		return forbidden(msgForbidden)
 	}
 	return nil
 }
@@ -336,7 +341,7 @@ func bodyError(err error) error {
 	var syntaxErr *json.SyntaxError
 	switch {
 	case errors.As(err, &tooLarge):
-		return fail(http.StatusRequestEntityTooLarge, msgTooLarge)
+		return failure(KindTooLarge, msgTooLarge)
 	case errors.As(err, &typeErr):
 		if typeErr.Field == "" {
 			return invalid("body", fmt.Sprintf("must be a JSON object (got %s)", typeErr.Value))
@@ -373,10 +378,10 @@ func jsonKind(t reflect.Type) string {
 
 // pathID reads the integer path parameter id; anything else names no
 // resource, so it is the resource's not-found answer.
-func pathID(r *http.Request, notFound string) (int64, error) {
+func pathID(r *http.Request, message string) (int64, error) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id < 1 {
-		return 0, fail(http.StatusNotFound, notFound)
+		return 0, notFound(message)
 	}
 	return id, nil
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -108,7 +107,7 @@ func visibleChat(q querier, c *caller, token string) (*chat, error) {
 			return ch, nil
 		}
 	}
-	return nil, fail(http.StatusNotFound, msgChatNotFound)
+	return nil, notFound(msgChatNotFound)
 }
 
 // messageCols selects a message as listed; the sender shows only on outgoing messages.

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -182,7 +181,7 @@ func (s *Store) contact(ctx context.Context, company, id int64) (json.RawMessage
 	var doc json.RawMessage
 	err := s.reader(ctx).queryRow("SELECT c.doc FROM contacts c WHERE c.id = ? AND c.company_id = ?", id, company).Scan(&doc)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fail(http.StatusNotFound, msgContactNotFound)
+		return nil, notFound(msgContactNotFound)
 	}
 	return doc, err
 }
@@ -227,7 +226,7 @@ func (s *Store) createContact(ctx context.Context, company int64, in contactInpu
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			ct.ID, company, ct.Phone, ct.Name, ct.Type, ct.Blocked, fields, micros(now), micros(now), doc)
 		if isUniqueViolation(err, "contacts.phone") {
-			return fieldError("phone", codeDuplicate, fmt.Sprintf("a contact with phone %s already exists", in.phone))
+			return conflict("phone", codeDuplicate, fmt.Sprintf("a contact with phone %s already exists", in.phone))
 		}
 		if err != nil {
 			return fmt.Errorf("insert contact: %w", err)
@@ -244,7 +243,7 @@ func (s *Store) updateContact(ctx context.Context, company, id int64, in contact
 			return err
 		}
 		if len(found) == 0 {
-			return fail(http.StatusNotFound, msgContactNotFound)
+			return notFound(msgContactNotFound)
 		}
 		old := found[0]
 		if _, err := checkTags(tx, company, in.tags); err != nil {
@@ -290,7 +289,7 @@ func (s *Store) deleteContact(ctx context.Context, company, id int64) error {
 		if n, err := res.RowsAffected(); err != nil {
 			return fmt.Errorf("delete contact: %w", err)
 		} else if n == 0 {
-			return fail(http.StatusNotFound, msgContactNotFound)
+			return notFound(msgContactNotFound)
 		}
 		return nil
 	})
@@ -414,7 +413,7 @@ func contactExists(q querier, company, id int64) error {
 		return fmt.Errorf("find contact: %w", err)
 	}
 	if n == 0 {
-		return fail(http.StatusNotFound, msgContactNotFound)
+		return notFound(msgContactNotFound)
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package sandbox
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -97,7 +96,7 @@ func usableChannel(q querier, c *caller, token string) (*channel, error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, fail(http.StatusForbidden, msgForbidden)
+		return nil, forbidden(msgForbidden)
 	}
 	return ch, nil
 }

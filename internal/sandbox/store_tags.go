@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -34,7 +33,7 @@ func (s *Store) listTags(ctx context.Context, company int64, search string, pg p
 func tagByID(q querier, company, id int64) (api.Tag, error) {
 	t, found, err := one(q.queryRow("SELECT "+tagCols+" FROM tags WHERE id = ? AND company_id = ?", id, company), scanTag)
 	if err == nil && !found {
-		err = fail(http.StatusNotFound, msgTagNotFound)
+		err = notFound(msgTagNotFound)
 	}
 	return t, err
 }
@@ -99,7 +98,7 @@ func (s *Store) deleteTag(ctx context.Context, company, id int64) error {
 		if n, err := res.RowsAffected(); err != nil {
 			return fmt.Errorf("delete tag: %w", err)
 		} else if n == 0 {
-			return fail(http.StatusNotFound, msgTagNotFound)
+			return notFound(msgTagNotFound)
 		}
 		_, err = refreshDocs(tx, "c.id IN (SELECT value FROM json_each(?))", tagged)
 		return err

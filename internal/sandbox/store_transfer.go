@@ -3,7 +3,6 @@ package sandbox
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -53,22 +52,22 @@ func (s *Store) transfer(ctx context.Context, c *caller, token, channelToken str
 // transferEnds finds the chat to transfer and the destination channel, and
 // checks that c may move the one to the other.
 func transferEnds(q querier, c *caller, token, channelToken string) (orig *chat, dest *channel, err error) {
-	notFound := fail(http.StatusNotFound, msgChatNotFound)
+	missing := notFound(msgChatNotFound)
 	if orig, err = chatByToken(q, c.company, token); err != nil || orig == nil {
-		return nil, nil, firstErr(err, notFound)
+		return nil, nil, firstErr(err, missing)
 	}
 	ok, err := hasAccess(q, c.id, c.admin, orig.channelID)
 	if err != nil {
 		return nil, nil, err
 	}
 	if !ok {
-		return nil, nil, fail(http.StatusForbidden, msgTransferForbidden)
+		return nil, nil, forbidden(msgTransferForbidden)
 	}
 	if dest, err = channelByToken(q, c.company, channelToken); err != nil || dest == nil {
-		return nil, nil, firstErr(err, notFound)
+		return nil, nil, firstErr(err, missing)
 	}
 	if ok, err = hasAccess(q, c.id, c.admin, dest.id); err != nil || !ok {
-		return nil, nil, firstErr(err, notFound)
+		return nil, nil, firstErr(err, missing)
 	}
 	if orig.status == "finished" {
 		return nil, nil, invalid("token", fmt.Sprintf("chat %s is finished and cannot be transferred", orig.token))
@@ -95,7 +94,7 @@ func checkTransferAttendant(q querier, company, id, channelID int64) error {
 	case !active:
 		return invalid("attendant", fmt.Sprintf("no active user of the company has the id %d", id))
 	case !access:
-		return fail(http.StatusForbidden, msgAttendantNoAccess)
+		return forbidden(msgAttendantNoAccess)
 	}
 	return nil
 }

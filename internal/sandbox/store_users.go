@@ -9,7 +9,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -18,13 +17,13 @@ import (
 // authenticate returns the active user whose token this is.
 func (s *Store) authenticate(ctx context.Context, token string) (*caller, error) {
 	if token == "" {
-		return nil, fail(http.StatusUnauthorized, msgUnauthenticated)
+		return nil, failure(KindUnauthenticated, msgUnauthenticated)
 	}
 	c := new(caller)
 	err := s.reader(ctx).queryRow("SELECT id, company_id, type = 'admin' FROM users WHERE token_hash = ? AND deleted_at IS NULL",
 		tokenHash(token)).Scan(&c.id, &c.company, &c.admin)
 	if err == sql.ErrNoRows {
-		return nil, fail(http.StatusUnauthorized, msgUnauthenticated)
+		return nil, failure(KindUnauthenticated, msgUnauthenticated)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("authenticate: %w", err)
@@ -98,7 +97,7 @@ func (s *Store) listUsers(ctx context.Context, company int64, f userFilter, pg p
 func userByID(q querier, company, id int64) (api.UserListItem, error) {
 	u, found, err := one(q.queryRow("SELECT "+userCols+" FROM users u WHERE u.id = ? AND u.company_id = ?", id, company), scanUser)
 	if err == nil && !found {
-		err = fail(http.StatusNotFound, msgUserNotFound)
+		err = notFound(msgUserNotFound)
 	}
 	return u, err
 }
@@ -198,9 +197,9 @@ func (s *Store) updateUser(ctx context.Context, company, id int64, in userInput,
 func userConflict(err error, doing string) error {
 	switch {
 	case isUniqueViolation(err, "users.email"):
-		return fieldError("email", codeEmailExists, "is already used by another user of the company")
+		return conflict("email", codeEmailExists, "is already used by another user of the company")
 	case isUniqueViolation(err, "users.external_reference"):
-		return fieldError("external_reference", codeReferenceUsed, "is already linked to another active user of the company")
+		return conflict("external_reference", codeReferenceUsed, "is already linked to another active user of the company")
 	}
 	return fmt.Errorf("%s: %w", doing, err)
 }
