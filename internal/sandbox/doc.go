@@ -29,13 +29,15 @@
 //
 // Status codes: a POST that creates answers 201, every other success 200.
 // 401 unauthenticated, 403 not permitted, 404 unknown resource (also a path
-// id that is not an integer, and unknown paths), 405 a known path with
+// id that is not an integer, and unknown paths, among them any with an
+// empty, "." or ".." segment: never a redirect), 405 a known path with
 // another method, 409 a disconnected channel (verify number and send), 413
 // a body over 1 MiB, 422 validation, 429 rate limited (Retry-After), 503 an
 // injected failure or a database busy beyond its timeout. Every error body is
 // the envelope {success:false, message, errors?}. The resource a path names
 // is looked up before the body is validated, so an unknown one is 404 even
-// with a bad body.
+// with a bad body. Every answer's Date header comes from Options.Now, the
+// clock of the created_at values.
 //
 // Validation: the field rules are those of the validate package, reported as
 // 422 "Erro de validação" with every violation of the request in errors[].

@@ -3,15 +3,24 @@ package sandbox
 import (
 	"log/slog"
 	"net/http"
+	"path"
 	"runtime/debug"
+	"strings"
 	"time"
 )
 
 // unrouted answers requests that match no route with the API's error
 // envelope instead of the mux's plain text: 405 (with Allow) for a known path
-// with another method, 404 otherwise.
+// with another method, 404 otherwise. A path with an empty, "." or ".."
+// segment (//api/v1/contacts) names no resource either: the mux would
+// redirect it, in plain text, and a client would send a POST again to
+// where the redirect points.
 func unrouted(mux *http.ServeMux) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !canonical(r.URL.Path) {
+			writeError(w, notFound(msgNotFound))
+			return
+		}
 		h, pattern := mux.Handler(r)
 		if pattern != "" {
 			mux.ServeHTTP(w, r) // sets the path values, which Handler does not
@@ -27,6 +36,50 @@ func unrouted(mux *http.ServeMux) http.Handler {
 		writeError(w, notFound(msgNotFound))
 	})
 }
+
+// canonical reports whether p is a path as the mux serves it without
+// redirecting: no empty, "." or ".." segment.
+func canonical(p string) bool {
+	clean := path.Clean(p)
+	if strings.HasSuffix(p, "/") && clean != "/" {
+		clean += "/"
+	}
+	return clean == p
+}
+
+// dated sets the Date header of every answer, as its header is written,
+// from the server's clock: the clock of the created_at values it writes, so
+// that a client can tell how old they are. net/http keeps a Date a handler
+// set; the in-process Transport has no server to add one.
+func dated(next http.Handler, now func() time.Time) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(&datedWriter{ResponseWriter: w, now: now}, r)
+	})
+}
+
+type datedWriter struct {
+	http.ResponseWriter
+	now         func() time.Time
+	wroteHeader bool
+}
+
+func (d *datedWriter) WriteHeader(status int) {
+	if !d.wroteHeader {
+		d.wroteHeader = true
+		d.Header().Set("Date", d.now().UTC().Format(http.TimeFormat))
+	}
+	d.ResponseWriter.WriteHeader(status)
+}
+
+func (d *datedWriter) Write(b []byte) (int, error) {
+	if !d.wroteHeader {
+		d.WriteHeader(http.StatusOK)
+	}
+	return d.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (d *datedWriter) Unwrap() http.ResponseWriter { return d.ResponseWriter }
 
 // statusRecorder is a ResponseWriter that keeps the status and headers and
 // drops the body.

@@ -48,6 +48,26 @@ func TestUnknownRoutes(t *testing.T) {
 
 	// docs/openapi.yaml documents no 405, so these go to the server directly.
 	raw := NewServer(e.st, Options{})
+
+	// A path with an empty, "." or ".." segment is unknown too: an envelope,
+	// never the mux's plain-text redirect (which a client would follow with
+	// its POST).
+	for _, path := range []string{"//api/v1/contacts", "/api/v1//contacts", "/api/v1/contacts//", "/api/v1/./tags", "/api/v1/contacts/../tags", "/api/v1/chats/x/../../contacts"} {
+		for _, method := range []string{http.MethodGet, http.MethodPost} {
+			req := httptest.NewRequest(method, path, strings.NewReader(`{"phone":"5511987654321"}`))
+			req.Header.Set("Authorization", "Bearer "+AdminToken1)
+			rec := httptest.NewRecorder()
+			raw.ServeHTTP(rec, req)
+			r := decodeResponse(t, rec.Code, rec.Header(), rec.Body.Bytes())
+			r.wantError(t, http.StatusNotFound, msgNotFound, "", "")
+			if loc := r.Header.Get("Location"); loc != "" {
+				t.Errorf("%s %s: Location %q", method, path, loc)
+			}
+		}
+	}
+	if got := data[[]api.Contact](t, e.get(AdminToken1, "/contacts?phone=5511987654321")); len(got) != 0 {
+		t.Error("a POST to a non-canonical path created a contact")
+	}
 	tests := []struct{ method, path, allow string }{
 		{http.MethodPatch, "/contacts/1", "DELETE, GET, HEAD, PUT"},
 		{http.MethodDelete, "/contacts", "GET, HEAD, POST"},

@@ -7,7 +7,8 @@ import (
 
 // NewServer returns the API as an http.Handler: every route of the
 // specification under /api/v1, behind the fault injection of opts, with
-// panics recovered and requests logged to opts.Logger.
+// panics recovered, requests logged to opts.Logger and every answer dated
+// by opts.Now.
 func NewServer(st *Store, opts Options) http.Handler {
 	opts = opts.withDefaults()
 	errorLog := opts.Logger
@@ -23,7 +24,7 @@ func NewServer(st *Store, opts Options) http.Handler {
 	if opts.Logger != nil {
 		h = logRequests(h, opts.Logger)
 	}
-	return recoverPanics(h, errorLog)
+	return dated(recoverPanics(h, errorLog), opts.Now)
 }
 
 // server holds what the handlers share.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -230,4 +231,67 @@ func TestInbound(t *testing.T) {
 			t.Errorf("%s: %v, want status %d", tt.name, err, tt.status)
 		}
 	}
+}
+
+// Every answer carries a Date from the server's clock, the clock of the
+// created_at values it writes: in process as over HTTP, errors and injected
+// faults included.
+func TestDateHeader(t *testing.T) {
+	st := openStore(t)
+	clock := time.Date(2026, 5, 17, 13, 45, 12, 987654000, time.FixedZone("BRT", -3*3600))
+	want := "Sun, 17 May 2026 16:45:12 GMT"
+	fixed := func() time.Time { return clock }
+	served := httptest.NewServer(NewServer(st, Options{Now: fixed}))
+	defer served.Close()
+	transports := map[string]http.RoundTripper{
+		"in process":         Transport(NewServer(st, Options{Now: fixed})),
+		"over HTTP":          served.Client().Transport,
+		"in process, faults": Transport(NewServer(st, Options{Now: fixed, FailRate: 1})),
+	}
+	for name, tr := range transports {
+		base := "http://sandbox.localhost"
+		if name == "over HTTP" {
+			base = served.URL
+		}
+		for _, path := range []string{"/api/v1/channels", "/api/v1/nope", "//api/v1/channels"} {
+			req, err := http.NewRequest(http.MethodGet, base+path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Authorization", "Bearer "+AdminToken1)
+			resp, err := tr.RoundTrip(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if got := resp.Header.Get("Date"); got != want {
+				t.Errorf("%s, %s (%d): Date %q, want %q", name, path, resp.StatusCode, got, want)
+			}
+		}
+	}
+	// The answer to a write is dated by the clock of its created_at.
+	res, err := Transport(NewServer(st, Options{Now: fixed})).RoundTrip(func() *http.Request {
+		req, _ := http.NewRequest(http.MethodPost, "http://sandbox.localhost/api/v1/tags", strings.NewReader(`{"text":"Agora"}`))
+		req.Header.Set("Authorization", "Bearer "+AdminToken1)
+		return req
+	}())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := decodeResponse(t, res.StatusCode, res.Header, readAll(t, res.Body))
+	date, err := http.ParseTime(r.Header.Get("Date"))
+	created := data[api.Tag](t, r).CreatedAt
+	if err != nil || !created.Time.Truncate(time.Second).Equal(date) {
+		t.Errorf("Date %v (%v) and created_at %v", date, err, created)
+	}
+}
+
+func readAll(t *testing.T, r io.ReadCloser) []byte {
+	t.Helper()
+	defer r.Close()
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
