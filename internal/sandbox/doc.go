@@ -41,6 +41,8 @@
 //
 // Validation: the field rules are those of the validate package, reported as
 // 422 "Erro de validação" with every violation of the request in errors[].
+// Free text has the lengths of text.go (TOO_LONG beyond); every string of a
+// body must be UTF-8 text, and names and texts hold no NUL (INVALID_VALUE).
 // Malformed JSON is INVALID_VALUE on field "body"; a value of the wrong JSON
 // type is INVALID_VALUE on its field. Unknown body fields are ignored, except
 // phone on a contact update, which cannot be changed. Lists take page (from

@@ -46,7 +46,7 @@ func transferChat(st *Store, now func() time.Time) endpoint {
 		}
 		var errs validate.Errors
 		errs.Add(validate.ChannelToken("channel", body.Channel))
-		errs.Add(validate.TransferMessage(body.Message))
+		errs.Add(checkText("message", body.Message, validate.TransferMessageMaxLength))
 		if err := errs.Err(); err != nil {
 			return reply{}, err
 		}
@@ -112,12 +112,15 @@ func checkSend(body api.MessageSend) (sendRequest, error) {
 	if body.Caption != "" && !slices.Contains(validate.CaptionTypes, in.typ) {
 		errs.Add(invalid("caption", fmt.Sprintf("is accepted only for %s messages, not %s", strings.Join(validate.CaptionTypes, ", "), in.typ)))
 	}
+	errs.Add(checkText("caption", body.Caption, maxCaption))
 	switch in.typ {
 	case "text":
 		errs.Add(validate.Required("content", body.Content))
+		errs.Add(checkText("content", body.Content, maxMessageText))
 		in.content = body.Content
 	case "vcard":
 		errs.Add(validate.Required("name", body.Name))
+		errs.Add(checkText("name", body.Name, maxVCardName))
 		contact, err := validate.Phone("contact", body.Contact, "")
 		errs.Add(err)
 		in.content = fmt.Sprintf("%s (%s)", strings.TrimSpace(body.Name), contact)
@@ -128,8 +131,19 @@ func checkSend(body api.MessageSend) (sendRequest, error) {
 		if len(body.Components) == 0 {
 			errs.Add(fieldError("components", validate.CodeRequired, "is required"))
 		}
+		for i, comp := range body.Components {
+			for j, param := range comp.Parameters {
+				field := fmt.Sprintf("components[%d].parameters[%d].", i, j)
+				errs.Add(checkText(field+"text", param.Text, maxParameter))
+				errs.Add(checkText(field+"path", param.Path, maxMediaURL))
+			}
+		}
 		in.template, in.components = body.Template, body.Components
 	default: // media
+		if err := checkText("path", body.Path, maxMediaURL); err != nil {
+			errs.Add(err)
+			break
+		}
 		if err := validate.MediaURL("path", in.typ, body.Path); err != nil {
 			errs.Add(err)
 			break

@@ -70,6 +70,7 @@ func createContact(st *Store, now func() time.Time) endpoint {
 		var errs validate.Errors
 		phone, err := validate.Phone("phone", body.Phone, "")
 		errs.Add(err)
+		errs.Add(checkText("name", body.Name, maxContactName))
 		fields, err := customFieldValues(r.Context(), st, c.company, body.CustomFields, &errs)
 		if err != nil {
 			return reply{}, err
@@ -109,6 +110,9 @@ func updateContact(st *Store, now func() time.Time) endpoint {
 		if len(probe.Phone) > 0 && string(probe.Phone) != "null" {
 			errs.Add(invalid("phone", "phone cannot be changed"))
 		}
+		if body.Name != nil {
+			errs.Add(checkText("name", *body.Name, maxContactName))
+		}
 		fields, err := customFieldValues(r.Context(), st, c.company, body.CustomFields, &errs)
 		if err != nil {
 			return reply{}, err
@@ -145,10 +149,17 @@ func customFieldValues(ctx context.Context, st *Store, company int64, values map
 	}
 	out := make(map[string]any, len(values))
 	for _, name := range slices.Sorted(maps.Keys(values)) {
+		field := "customfields." + name
 		rule, known := rules[name]
 		if !known {
-			errs.Add(invalid("customfields."+name, "no custom field of the company has this name"))
+			errs.Add(invalid(field, "no custom field of the company has this name"))
 			continue
+		}
+		if s, ok := values[name].(string); ok {
+			if err := checkText(field, s, maxFieldValue); err != nil {
+				errs.Add(err)
+				continue
+			}
 		}
 		v, err := validate.CustomFieldValue(rule, values[name])
 		if err != nil {
@@ -192,7 +203,10 @@ func createNote(st *Store, now func() time.Time) endpoint {
 		if err := decode(r, &body); err != nil {
 			return reply{}, err
 		}
-		if err := validate.Required("content", body.Content); err != nil {
+		var errs validate.Errors
+		errs.Add(validate.Required("content", body.Content))
+		errs.Add(checkText("content", body.Content, maxNoteContent))
+		if err := errs.Err(); err != nil {
 			return reply{}, err
 		}
 		n, err := st.createNote(r.Context(), c, id, body.Content, now())

@@ -80,6 +80,10 @@ func checkTag(in tagInput, creating bool) error {
 	var errs validate.Errors
 	if creating || in.text != nil {
 		errs.Add(validate.Required("text", deref(in.text)))
+		errs.Add(checkText("text", deref(in.text), maxTagText))
+	}
+	if in.emoji != nil {
+		errs.Add(checkText("emoji", *in.emoji, maxTagEmoji))
 	}
 	if in.color != nil {
 		errs.Add(validate.Color(*in.color))

@@ -113,7 +113,11 @@ func checkUser(body api.UserUpdate, creating bool, refs [2]int64) (userInput, er
 		errs.Add(validate.UserName(deref(body.Name)))
 	}
 	if creating || body.Email != nil {
-		errs.Add(validate.Email(deref(body.Email)))
+		if err := checkText("email", deref(body.Email), maxEmail); err != nil {
+			errs.Add(err)
+		} else {
+			errs.Add(validate.Email(deref(body.Email)))
+		}
 	}
 	if creating || body.Password != nil {
 		errs.Add(validate.Password(deref(body.Password)))

@@ -35,6 +35,7 @@ func inbound(ctx context.Context, s *Store, token, phone, channelToken, text str
 	errs.Add(err)
 	errs.Add(validate.Required("channel", channelToken))
 	errs.Add(validate.Required("text", text))
+	errs.Add(checkText("text", text, maxMessageText))
 	if err := errs.Err(); err != nil {
 		return api.Message{}, err
 	}

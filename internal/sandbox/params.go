@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/validate"
@@ -30,8 +31,16 @@ func newParams(r *http.Request) *params { return &params{q: r.URL.Query()} }
 // err returns the collected violations, or nil.
 func (p *params) err() error { return p.errs.Err() }
 
-// text returns a trimmed filter value; "" means no filter.
-func (p *params) text(name string) string { return strings.TrimSpace(p.q.Get(name)) }
+// text returns a trimmed filter value; "" means no filter. A value that is
+// not UTF-8 text, or holds a NUL, is refused: it could match nothing.
+func (p *params) text(name string) string {
+	v := strings.TrimSpace(p.q.Get(name))
+	if !utf8.ValidString(v) || strings.IndexByte(v, 0) >= 0 {
+		p.errs.Add(invalid(name, "must be UTF-8 text without NUL characters"))
+		return ""
+	}
+	return v
+}
 
 // enum returns a filter value that must be one of allowed.
 func (p *params) enum(name string, allowed []string) string {

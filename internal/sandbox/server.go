@@ -321,6 +321,9 @@ func decode(r *http.Request, targets ...any) error {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return nil
 	}
+	if err := checkEncoding(body); err != nil {
+		return err
+	}
 	for _, v := range targets {
 		dec := json.NewDecoder(bytes.NewReader(body))
 		dec.UseNumber()
