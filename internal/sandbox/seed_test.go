@@ -1,7 +1,10 @@
 package sandbox
 
 import (
+	"bytes"
 	"context"
+	"database/sql"
+	"errors"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -270,5 +273,99 @@ func TestOpenRefusesAnotherSchema(t *testing.T) {
 	}
 	if _, err := Open(t.Context(), filepath.Join(t.TempDir(), "no", "such", "dir", "x.db")); err == nil {
 		t.Error("Open in a missing directory succeeded")
+	}
+}
+
+// Open refuses a file that holds something else than a sandbox database,
+// without writing to it; a new or empty file, and a sandbox database of any
+// schema version, are fine.
+func TestOpenRefusesForeignFiles(t *testing.T) {
+	dir := t.TempDir()
+	foreign := func(name string, stmts ...string) string {
+		path := filepath.Join(dir, name)
+		db, err := sql.Open("sqlite", path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		for _, stmt := range stmts {
+			if _, err := db.Exec(stmt); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return path
+	}
+	text := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(text, []byte("not a database\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	refused := []struct{ name, path, why string }{
+		{"a text file", text, "the file is not an SQLite database"},
+		{"another program's tables", foreign("shop.db", "CREATE TABLE orders (id INTEGER PRIMARY KEY, total REAL)",
+			"CREATE TABLE customers (id INTEGER PRIMARY KEY)", "INSERT INTO orders (total) VALUES (9.5)"),
+			"an SQLite database with other tables (customers, orders)"},
+		{"another program's, versioned", foreign("app.db", "CREATE TABLE meta (k TEXT)", "PRAGMA user_version = 2"), "an SQLite database with other tables (meta)"},
+		{"another program's file format", foreign("other.db", "PRAGMA application_id = 1234", "CREATE TABLE t (a)", "DROP TABLE t"),
+			"an SQLite database of another program (application id 0x4d2)"},
+	}
+	for _, tt := range refused {
+		before, err := os.ReadFile(tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := Open(t.Context(), tt.path)
+		if err == nil {
+			st.Close()
+			t.Errorf("%s: opened", tt.name)
+			continue
+		}
+		if !errors.Is(err, ErrNotSandbox) || !strings.Contains(err.Error(), tt.path+": not a sandbox database: "+tt.why) {
+			t.Errorf("%s: %v", tt.name, err)
+		}
+		if after, err := os.ReadFile(tt.path); err != nil || !bytes.Equal(after, before) {
+			t.Errorf("%s: the file changed (%v)", tt.name, err)
+		}
+		if _, err := os.Stat(tt.path + "-wal"); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: a WAL file was created beside it", tt.name)
+		}
+	}
+
+	empty := filepath.Join(dir, "empty.db")
+	if err := os.WriteFile(empty, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// A sandbox database made before the mark was set is one too: it is
+	// upgraded and keeps its data.
+	old := filepath.Join(dir, "old.db")
+	st, err := Open(t.Context(), old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Seed(t.Context(), testNow); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.w.conn.ExecContext(t.Context(), "PRAGMA application_id = 0; PRAGMA user_version = 2"); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	for _, path := range []string{empty, foreign("blank.db", "CREATE TABLE t (a)", "DROP TABLE t"), old, filepath.Join(dir, "new.db")} {
+		st, err := Open(t.Context(), path)
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		var appID int64
+		if err := st.w.conn.QueryRowContext(t.Context(), "PRAGMA application_id").Scan(&appID); err != nil || appID != applicationID {
+			t.Errorf("%s: application id %#x (%v)", path, appID, err)
+		}
+		st.Close()
+	}
+	st, err = Open(t.Context(), old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, pag, err := st.listContacts(t.Context(), 1, contactFilter{}, page{1, 1}); err != nil || pag.Total != 50 {
+		t.Errorf("the old sandbox database lost its contacts: %+v, %v", pag, err)
 	}
 }

@@ -49,7 +49,7 @@ const busyTimeout = 5 * time.Second
 // The version is stored in PRAGMA user_version; a database of an older
 // version is upgraded when opened, one of a newer version is refused rather
 // than misread.
-var migrations = [][]string{schema, contactStats}
+var migrations = [][]string{schema, contactStats, markApplication}
 
 var registerFold sync.Once
 
@@ -73,6 +73,10 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		}
 		s.tmpDir, path = dir, filepath.Join(dir, "sandbox.db")
 	}
+	if err := checkSandboxFile(ctx, path); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("open database %s: %w", dsn, err)
+	}
 	if err := s.open(ctx, path); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("open database %s: %w", dsn, err)
@@ -85,10 +89,6 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 }
 
 func (s *Store) open(ctx context.Context, path string) error {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return err
-	}
 	params := url.Values{}
 	params.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
 	params.Add("_pragma", "foreign_keys(1)")
@@ -96,7 +96,7 @@ func (s *Store) open(ctx context.Context, path string) error {
 	// In WAL mode NORMAL loses no committed data when the program crashes,
 	// only on a power cut, and saves an fsync per commit.
 	params.Add("_pragma", "synchronous(NORMAL)")
-	uri := (&url.URL{Scheme: "file", Path: "/" + strings.TrimPrefix(filepath.ToSlash(abs), "/")}).String()
+	uri := fileURI(path)
 
 	// The writer creates the file and switches it to WAL before any reader
 	// opens it.
@@ -117,6 +117,82 @@ func (s *Store) open(ctx context.Context, path string) error {
 	}
 	s.read = newStmtCache(r)
 	return nil
+}
+
+// ErrNotSandbox is the error of Open for a file that holds something else
+// than a sandbox database: Open never writes to such a file.
+var ErrNotSandbox = errors.New("not a sandbox database")
+
+// applicationID marks a sandbox database in its header (PRAGMA
+// application_id), as SQLite provides for file formats built on it: "cnvo".
+const applicationID = 0x636e766f
+
+// legacyTables are tables every sandbox database has had, which tell one
+// made before applicationID marked them.
+var legacyTables = []string{"meta", "companies", "users", "channels", "contacts", "chats", "messages", "templates"}
+
+// checkSandboxFile refuses, before anything writes to it, a file that is
+// neither new, nor empty, nor a sandbox database: one that is not SQLite at
+// all, or an SQLite database of another program. It reads the file through
+// a query-only connection, so even switching it to WAL, which opening for
+// writing does, does not happen.
+func checkSandboxFile(ctx context.Context, path string) error {
+	if fi, err := os.Stat(path); errors.Is(err, os.ErrNotExist) || err == nil && fi.Size() == 0 && fi.Mode().IsRegular() {
+		return nil
+	}
+	params := url.Values{}
+	params.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
+	params.Add("_pragma", "query_only(1)")
+	db, err := openPool(fileURI(path)+"?"+params.Encode(), 1)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var appID, version int64
+	var tables []string
+	err = db.QueryRowContext(ctx, "PRAGMA application_id").Scan(&appID)
+	if err == nil {
+		err = db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version)
+	}
+	if err == nil {
+		var rows *sql.Rows
+		if rows, err = db.QueryContext(ctx, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name"); err == nil {
+			for rows.Next() {
+				var name string
+				if err = rows.Scan(&name); err != nil {
+					break
+				}
+				tables = append(tables, name)
+			}
+			err = errors.Join(err, rows.Err(), rows.Close())
+		}
+	}
+	switch {
+	case sqliteCode(err)&0xff == sqlite3.SQLITE_NOTADB:
+		return fmt.Errorf("%w: the file is not an SQLite database", ErrNotSandbox)
+	case err != nil:
+		return err
+	case appID == applicationID, appID == 0 && len(tables) == 0 && version == 0:
+		return nil
+	case appID == 0 && version >= 1 && !slices.ContainsFunc(legacyTables, func(t string) bool { return !slices.Contains(tables, t) }):
+		return nil // a sandbox database from before applicationID
+	case appID != 0:
+		return fmt.Errorf("%w: an SQLite database of another program (application id %#x)", ErrNotSandbox, appID)
+	}
+	shown := tables
+	if len(shown) > 5 {
+		shown = append(slices.Clip(shown[:5]), "…")
+	}
+	return fmt.Errorf("%w: an SQLite database with other tables (%s)", ErrNotSandbox, strings.Join(shown, ", "))
+}
+
+// fileURI is the file: URI of the database at path, for the driver.
+func fileURI(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	return (&url.URL{Scheme: "file", Path: "/" + strings.TrimPrefix(filepath.ToSlash(abs), "/")}).String()
 }
 
 func openPool(dsn string, conns int) (*sql.DB, error) {
@@ -394,6 +470,10 @@ var contactStats = []string{
 	`INSERT INTO contact_stats (company_id, total, version)
 		SELECT company_id, count(*), random() % 1000000000000 FROM contacts GROUP BY company_id`,
 }
+
+// markApplication (schema version 3) marks the file as a sandbox database,
+// which checkSandboxFile looks for.
+var markApplication = []string{fmt.Sprintf("PRAGMA application_id = %d", applicationID)}
 
 // stmtCache prepares each distinct query once per pool. Filters make list
 // queries dynamic, but their combinations are few, so every query text the

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -30,10 +32,14 @@ func newCmdInbound(f *cmdutil.Factory, runF func(*inboundOptions) error) *cobra.
 		Use:   "inbound --phone P --channel TOKEN --text S",
 		Short: "Simulate a message from a customer",
 		Long: `Store a message as if the customer with --phone had sent it on --channel: the
-contact and an open chat are created when needed, the chat becomes "waiting",
-its unread count grows and the message becomes its last message.
+message is incoming, the customer's open chat on the channel becomes "waiting",
+its unread count grows and the message becomes its last message. A customer
+with no open chat there (none yet, or only finished or closed ones) gets a new
+chat; an unknown number becomes a new contact, without a name.
 
-The company is the one of the sandbox token: CONVO_TOKEN, else sandbox-admin-1.`,
+The database is the one of ` + "`convo --sandbox`" + ` (created and seeded on first use),
+or with --db the file of a ` + "`convo sandbox serve --db FILE`" + `, running or not. The
+company is the one of the sandbox token: CONVO_TOKEN, else sandbox-admin-1.`,
 		Example: `  # A customer writes on the main channel; their chat now waits for an answer
   convo sandbox inbound --phone 5511987654321 --channel chatapp-main-001 --text "Oi, meu pedido chegou?"
   convo --sandbox chats list --status waiting`,
@@ -65,18 +71,25 @@ func inboundRun(opts *inboundOptions) error {
 	}
 	db := opts.db
 	if db == "" {
+		// The database of `convo --sandbox`, created and seeded on first
+		// use like there.
 		if db, err = defaultDB(); err != nil {
 			return err
 		}
+		if err := os.MkdirAll(filepath.Dir(db), 0o700); err != nil {
+			return fmt.Errorf("create %s: %w", filepath.Dir(db), err)
+		}
+	} else if _, err := os.Stat(db); err != nil {
+		return clierr.InputErrorf("no sandbox database at %s: start one with `convo sandbox serve --db %s`", db, db)
 	}
-	if _, err := os.Stat(db); err != nil {
-		return clierr.InputErrorf("no sandbox database at %s: start one with `convo sandbox serve` or any `convo --sandbox` command", db)
-	}
-	store, err := sandbox.Open(opts.ctx, db)
+	store, err := openDB(opts.ctx, db)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
+	if err := store.Seed(opts.ctx, time.Now()); err != nil {
+		return err
+	}
 	token := sandbox.AdminToken1
 	if t := os.Getenv(credentials.EnvToken); t != "" {
 		token = t

@@ -2,12 +2,16 @@
 package sandboxcmd
 
 import (
+	"context"
+	"errors"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/sandbox"
 )
 
 // NewCmdSandbox builds `convo sandbox` and its subcommands.
@@ -27,6 +31,20 @@ it is created and seeded on first use, and --reset (or deleting it) starts over.
 	})
 	cmd.AddCommand(newCmdServe(f, nil), newCmdInbound(f, nil))
 	return cmd
+}
+
+// openDB opens a sandbox database; a file that holds something else is a
+// mistake of the command line (exit 2), which nothing was written to.
+func openDB(ctx context.Context, path string) (*sandbox.Store, error) {
+	st, err := sandbox.Open(ctx, path)
+	if errors.Is(err, sandbox.ErrNotSandbox) {
+		return nil, notSandbox(err)
+	}
+	return st, err
+}
+
+func notSandbox(err error) error {
+	return clierr.InputErrorf("%v; the sandbox uses only a new file, an empty one or a sandbox database of its own: choose another --db", err)
 }
 
 // defaultDB is the database of `--sandbox` and of `sandbox serve` without --db.

@@ -2,6 +2,7 @@ package sandboxcmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -39,6 +40,10 @@ tokens of the seeded users:
   sandbox-admin-1   company 1, admin (sees every channel)
   sandbox-agent-1   company 1, attendant of type user (sees only some channels)
   sandbox-admin-2   company 2, admin
+
+The database is sandbox.db in the data directory, or --db FILE: a new or empty
+file, or one a sandbox made. Any other file (not SQLite, or another program's
+database) is refused with exit code 2 and left as it is.
 
 It listens on loopback unless --addr says otherwise. Faults can be injected to
 test how clients cope: --latency, --fail-rate (503 before the request is
@@ -86,6 +91,9 @@ func serveRun(opts *serveOptions) error {
 	}
 	ios := opts.f.IOStreams
 	err = sandbox.Serve(opts.ctx, sandbox.ServeConfig{Addr: opts.addr, DB: db, Reset: opts.reset, Options: sopts}, ios.Out, ios.ErrOut)
+	if errors.Is(err, sandbox.ErrNotSandbox) {
+		return notSandbox(err)
+	}
 	if opts.ctx.Err() != nil && err == nil {
 		// Stopping on Ctrl-C is how a server ends: not an interruption.
 		return nil
