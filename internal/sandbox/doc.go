@@ -31,9 +31,10 @@
 // 401 unauthenticated, 403 not permitted, 404 unknown resource (also a path
 // id that is not an integer, and unknown paths, among them any with an
 // empty, "." or ".." segment: never a redirect), 405 a known path with
-// another method, 409 a disconnected channel (verify number and send), 413
-// a body over 1 MiB, 422 validation, 429 rate limited (Retry-After), 503 an
-// injected failure or a database busy beyond its timeout. Every error body is
+// another method, 408 a body too slow to arrive (Serve's Limits), 409 a
+// disconnected channel (verify number and send), 413 a body over 1 MiB,
+// 422 validation, 429 rate limited (Retry-After), 503 an injected failure
+// or a database busy beyond its timeout. Every error body is
 // the envelope {success:false, message, errors?}. The resource a path names
 // is looked up before the body is validated, so an unknown one is 404 even
 // with a bad body. Every answer's Date header comes from Options.Now, the

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -46,6 +48,114 @@ type ServeConfig struct {
 	Reset bool
 	// Options tunes the server.
 	Options Options
+	// Limits bound what clients can hold of the server; zero fields take
+	// those of DefaultLimits.
+	Limits Limits
+}
+
+// Limits bound what each client can hold of a server: time to send a
+// request, to take an answer, to stay connected idle, and how many are
+// served at once. A local test server has a few clients, which these leave
+// plenty of room; thousands of stalled connections cannot exhaust its file
+// descriptors or its memory.
+type Limits struct {
+	// ReadHeaderTimeout is how long a request's header may take to arrive.
+	ReadHeaderTimeout time.Duration
+	// ReadTimeout is how long a whole request, body included, may take.
+	ReadTimeout time.Duration
+	// WriteTimeout is how long the server works on a request and writes its
+	// answer, counted from the end of the header: a client that does not
+	// read its answer is cut off then.
+	WriteTimeout time.Duration
+	// IdleTimeout is how long a kept-alive connection may wait for its next
+	// request.
+	IdleTimeout time.Duration
+	// MaxHeaderBytes bounds a request's header, the URL included.
+	MaxHeaderBytes int
+	// MaxConns is the number of connections served at once; more wait in
+	// the system's queue of the listening socket until one closes.
+	MaxConns int
+}
+
+// DefaultLimits are the Limits of Serve.
+var DefaultLimits = Limits{
+	ReadHeaderTimeout: 5 * time.Second,
+	ReadTimeout:       30 * time.Second,
+	WriteTimeout:      30 * time.Second,
+	IdleTimeout:       30 * time.Second,
+	MaxHeaderBytes:    64 << 10,
+	MaxConns:          512,
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits
+	return Limits{
+		ReadHeaderTimeout: cmp.Or(l.ReadHeaderTimeout, d.ReadHeaderTimeout),
+		ReadTimeout:       cmp.Or(l.ReadTimeout, d.ReadTimeout),
+		WriteTimeout:      cmp.Or(l.WriteTimeout, d.WriteTimeout),
+		IdleTimeout:       cmp.Or(l.IdleTimeout, d.IdleTimeout),
+		MaxHeaderBytes:    cmp.Or(l.MaxHeaderBytes, d.MaxHeaderBytes),
+		MaxConns:          cmp.Or(l.MaxConns, d.MaxConns),
+	}
+}
+
+// httpServer is the server of h with the limits l; serve it on a listener
+// of l.listen.
+func (l Limits) httpServer(ctx context.Context, h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: l.ReadHeaderTimeout,
+		ReadTimeout:       l.ReadTimeout,
+		WriteTimeout:      l.WriteTimeout,
+		IdleTimeout:       l.IdleTimeout,
+		MaxHeaderBytes:    l.MaxHeaderBytes,
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+}
+
+// listen wraps ln so that it accepts at most l.MaxConns connections at once.
+func (l Limits) listen(ln net.Listener) net.Listener {
+	return &limitListener{Listener: ln, slots: make(chan struct{}, l.MaxConns), closed: make(chan struct{})}
+}
+
+// limitListener accepts a connection only when one of its slots is free;
+// the connection frees it when it closes.
+type limitListener struct {
+	net.Listener
+	slots     chan struct{}
+	closed    chan struct{}
+	closeOnce sync.Once
+}
+
+func (l *limitListener) Accept() (net.Conn, error) {
+	select {
+	case l.slots <- struct{}{}:
+	case <-l.closed:
+		return nil, net.ErrClosed
+	}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.slots
+		return nil, err
+	}
+	return &limitConn{Conn: c, release: func() { <-l.slots }}, nil
+}
+
+func (l *limitListener) Close() error {
+	l.closeOnce.Do(func() { close(l.closed) })
+	return l.Listener.Close()
+}
+
+type limitConn struct {
+	net.Conn
+	releaseOnce sync.Once
+	release     func()
+}
+
+func (c *limitConn) Close() error {
+	err := c.Conn.Close()
+	c.releaseOnce.Do(c.release)
+	return err
 }
 
 // Serve runs the sandbox over HTTP until ctx is cancelled: it opens (and
@@ -92,13 +202,10 @@ func Serve(ctx context.Context, cfg ServeConfig, stdout, stderr io.Writer) (err 
 	}
 	printBanner(stdout, base, dsn)
 
-	srv := &http.Server{
-		Handler:           NewServer(st, cfg.Options),
-		ReadHeaderTimeout: 10 * time.Second,
-		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
-	}
+	limits := cfg.Limits.withDefaults()
+	srv := limits.httpServer(ctx, NewServer(st, cfg.Options))
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	go func() { served <- srv.Serve(limits.listen(ln)) }()
 	select {
 	case err := <-served:
 		return fmt.Errorf("serve: %w", err)

@@ -1,9 +1,11 @@
 package sandbox
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -39,15 +41,30 @@ func (s *syncBuffer) String() string {
 
 var listeningRE = regexp.MustCompile(`listening on (http://127\.0\.0\.1:[0-9]+) `)
 
-func TestServe(t *testing.T) {
+// startServe runs Serve with cfg until the test ends (or stop is called)
+// and returns its base URL, its output, and stop, which returns Serve's error.
+func startServe(t *testing.T, cfg ServeConfig) (base string, stdout, stderr *syncBuffer, stop func() error) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
-	defer cancel()
-	db := filepath.Join(t.TempDir(), "serve.db")
-	var stdout, stderr syncBuffer
+	stdout, stderr = &syncBuffer{}, &syncBuffer{}
 	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, ServeConfig{Addr: "127.0.0.1:0", DB: db}, &stdout, &stderr) }()
-
-	var base string
+	go func() { done <- Serve(ctx, cfg, stdout, stderr) }()
+	stopped := false
+	stop = func() error {
+		cancel()
+		if stopped {
+			return nil
+		}
+		stopped = true
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(10 * time.Second):
+			t.Fatal("Serve did not stop")
+			return nil
+		}
+	}
+	t.Cleanup(func() { _ = stop() })
 	for deadline := time.Now().Add(10 * time.Second); base == ""; {
 		if m := listeningRE.FindStringSubmatch(stdout.String()); m != nil {
 			base = m[1]
@@ -57,6 +74,12 @@ func TestServe(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
+	return base, stdout, stderr, stop
+}
+
+func TestServe(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "serve.db")
+	base, stdout, stderr, stop := startServe(t, ServeConfig{Addr: "127.0.0.1:0", DB: db})
 	for _, want := range []string{AdminToken1, AgentToken1, AdminToken2, db} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("banner lacks %q:\n%s", want, stdout.String())
@@ -65,6 +88,7 @@ func TestServe(t *testing.T) {
 	if stderr.String() != "" {
 		t.Errorf("stderr: %q", stderr.String())
 	}
+	ctx := t.Context()
 
 	client, err := api.New(api.Options{BaseURL: base, Token: AdminToken1, Transport: contract.RoundTripper(t, nil)})
 	if err != nil {
@@ -78,14 +102,8 @@ func TestServe(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("Serve: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("Serve did not stop")
+	if err := stop(); err != nil {
+		t.Fatalf("Serve: %v", err)
 	}
 	if _, err := http.Get(base + "/api/v1/channels"); err == nil {
 		t.Error("the server still answers after shutdown")
@@ -294,4 +312,137 @@ func readAll(t *testing.T, r io.ReadCloser) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// connWatch counts a server's open connections and remembers the most open
+// at once.
+type connWatch struct {
+	mu         sync.Mutex
+	open, most int
+	closed     int
+}
+
+func (w *connWatch) state(_ net.Conn, s http.ConnState) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	switch s {
+	case http.StateNew:
+		w.open++
+		w.most = max(w.most, w.open)
+	case http.StateClosed, http.StateHijacked:
+		w.open--
+		w.closed++
+	}
+}
+
+func (w *connWatch) counts() (open, most, closed int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.open, w.most, w.closed
+}
+
+// serveWithLimits serves a seeded sandbox as Serve does, with limits, and
+// watches its connections.
+func serveWithLimits(t *testing.T, limits Limits) (addr string, watch *connWatch) {
+	t.Helper()
+	limits = limits.withDefaults()
+	srv := limits.httpServer(t.Context(), NewServer(openStore(t), Options{}))
+	watch = &connWatch{}
+	srv.ConnState = watch.state
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = srv.Serve(limits.listen(ln)) }()
+	t.Cleanup(func() { srv.Close() })
+	return ln.Addr().String(), watch
+}
+
+// waitFor polls cond until it holds or 10 seconds have passed.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+// A client that sends its body too slowly is answered 408 and cut off at
+// the read timeout, instead of holding its connection as long as it likes.
+func TestServeCutsOffSlowBodies(t *testing.T) {
+	base, _, _, _ := startServe(t, ServeConfig{Addr: "127.0.0.1:0", Limits: Limits{ReadTimeout: 300 * time.Millisecond}})
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /api/v1/tags HTTP/1.1\r\nHost: sandbox\r\nAuthorization: Bearer %s\r\n"+
+		"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"text\":", AdminToken1)
+	if err := conn.SetReadDeadline(time.Now().Add(10 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(conn)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatalf("no answer to a stalled body: %v", err)
+	}
+	decodeResponse(t, resp.StatusCode, resp.Header, readAll(t, resp.Body)).wantError(t, http.StatusRequestTimeout, msgTimeout, "", "")
+	if _, err := br.ReadByte(); err != io.EOF {
+		t.Errorf("the connection stays open: %v", err)
+	}
+}
+
+// Many connections that send nothing hold at most MaxConns of the server at
+// once, each only until the header timeout; then others are served.
+func TestServeBoundsIdleConnections(t *testing.T) {
+	addr, watch := serveWithLimits(t, Limits{ReadHeaderTimeout: 100 * time.Millisecond, MaxConns: 3})
+	var idle []net.Conn
+	for range 12 {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		idle = append(idle, c)
+	}
+	for i, c := range idle {
+		if err := c.SetReadDeadline(time.Now().Add(10 * time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.ReadAll(c); err != nil {
+			t.Fatalf("idle connection %d was not closed by the server: %v", i, err)
+		}
+	}
+	req, err := http.NewRequest(http.MethodGet, "http://"+addr+"/api/v1/channels", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+AdminToken1)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("after the idle connections: %v, %v", resp, err)
+	}
+	resp.Body.Close()
+	if _, most, _ := watch.counts(); most > 3 {
+		t.Errorf("%d connections were open at once, more than MaxConns", most)
+	}
+}
+
+// A client that sends requests and never reads the answers is cut off at
+// the write timeout: the server does not hold its answers forever.
+func TestServeCutsOffClientsThatDoNotRead(t *testing.T) {
+	addr, watch := serveWithLimits(t, Limits{WriteTimeout: 300 * time.Millisecond})
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// 2,000 pages of 50 contacts, about 40 MB of answers: far more than the
+	// sockets' buffers hold, so the server's writes block.
+	go func() {
+		req := fmt.Sprintf("GET /api/v1/contacts?per_page=100 HTTP/1.1\r\nHost: sandbox\r\nAuthorization: Bearer %s\r\n\r\n", AdminToken1)
+		_, _ = io.WriteString(conn, strings.Repeat(req, 2000))
+	}()
+	waitFor(t, "the server to close the connection", func() bool { _, _, closed := watch.counts(); return closed == 1 })
 }

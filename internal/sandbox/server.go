@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"reflect"
 	"strconv"
 	"strings"
@@ -69,6 +70,7 @@ const (
 	msgTooManyRequests     = "Muitas requisições. Tente novamente em instantes."
 	msgUnavailable         = "Serviço temporariamente indisponível."
 	msgTooLarge            = "Requisição muito grande."
+	msgTimeout             = "Tempo esgotado ao receber a requisição."
 	msgInternal            = "Erro interno do servidor."
 )
 
@@ -345,6 +347,8 @@ func bodyError(err error) error {
 	switch {
 	case errors.As(err, &tooLarge):
 		return failure(KindTooLarge, msgTooLarge)
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return failure(KindTimeout, msgTimeout) // the server's ReadTimeout
 	case errors.As(err, &typeErr):
 		if typeErr.Field == "" {
 			return invalid("body", fmt.Sprintf("must be a JSON object (got %s)", typeErr.Value))
