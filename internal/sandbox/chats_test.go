@@ -46,9 +46,33 @@ func TestListChats(t *testing.T) {
 			}
 		})
 	}
-	// contact also takes an id.
-	if got := chatIDs(data[[]api.Chat](t, e.get(AdminToken2, "/chats?contact=53"))); !strings.HasPrefix(got, "15") {
-		t.Errorf("contact=53: %q", got)
+	// contact is an id (all digits, fewer than 8) or a whole phone, never
+	// a part of one.
+	for _, tt := range []struct{ token, contact, want string }{
+		{AdminToken1, "1", "1 12"},
+		{AdminToken1, "2", "2"},
+		{AdminToken1, "0000004", "4"},
+		{AdminToken1, "53", ""}, // company 2's
+		{AdminToken2, "53", "15"},
+		{AdminToken1, "9999999", ""},
+	} {
+		if got := chatIDs(data[[]api.Chat](t, e.get(tt.token, "/chats?contact="+tt.contact))); got != tt.want {
+			t.Errorf("contact=%s: %q, want %q", tt.contact, got, tt.want)
+		}
+	}
+	phone := seedPhone(1)
+	for n := 8; n < len(phone); n++ {
+		for _, part := range []string{phone[:n], phone[len(phone)-n:]} {
+			r := e.bad(AdminToken1, http.MethodGet, "/chats?contact="+part, nil)
+			if r.Status == http.StatusOK && chatIDs(data[[]api.Chat](t, r)) != "" {
+				t.Errorf("contact=%s (part of %s) lists chats %s", part, phone, chatIDs(data[[]api.Chat](t, r)))
+			} else if r.Status != http.StatusOK {
+				r.wantInvalid(t, validate.CodeInvalid, "contact")
+			}
+		}
+	}
+	for _, bad := range []string{"abc", "0", "12ab", "%2B5511", "(11)%2098765-4321"} {
+		e.bad(AdminToken1, http.MethodGet, "/chats?contact="+bad, nil).wantInvalid(t, validate.CodeInvalid, "contact")
 	}
 
 	chats := data[[]api.Chat](t, e.get(AdminToken1, "/chats?per_page=100"))

@@ -21,7 +21,7 @@ func listChats(st *Store) endpoint {
 		f := chatFilter{
 			status:    p.enum("status", validate.ChatStatuses),
 			open:      p.boolean("is_open"),
-			contact:   phoneDigits(p.text("contact")),
+			contact:   p.contact("contact"),
 			tag:       p.id("tag"),
 			channel:   p.text("channel"),
 			attendant: p.id("attendant"),

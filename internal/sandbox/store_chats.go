@@ -33,7 +33,7 @@ func scanChat(sc scanner) (api.Chat, error) {
 type chatFilter struct {
 	status    string
 	open      *bool
-	contact   string
+	contact   contactRef
 	tag       int64
 	channel   string
 	attendant int64
@@ -49,10 +49,11 @@ func (s *Store) listChats(ctx context.Context, c *caller, f chatFilter, pg page)
 	if f.open != nil {
 		lq.where.add("chat.is_open = ?", *f.open)
 	}
-	if f.contact != "" {
-		// An id compares as a number (the column's affinity converts the
-		// text), anything else can still be part of the phone.
-		lq.where.add("(ct.id = ? OR instr(ct.phone, ?) > 0)", f.contact, f.contact)
+	if f.contact.id != 0 {
+		lq.where.add("chat.contact_id = ?", f.contact.id)
+	}
+	if f.contact.phone != "" {
+		lq.where.add("chat.contact_id IN (SELECT id FROM contacts WHERE company_id = ? AND phone = ?)", c.company, f.contact.phone)
 	}
 	if f.tag != 0 {
 		lq.where.add("EXISTS (SELECT 1 FROM chat_tags cht WHERE cht.chat_id = chat.id AND cht.tag_id = ?)", f.tag)
