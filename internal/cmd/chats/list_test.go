@@ -46,7 +46,8 @@ func TestListFilters(t *testing.T) {
 		{[]string{"--open"}, []string{chat1, chat2, chat4, chat5, chat7, chat8, chat10, chat12}},
 		{[]string{"--open=true", "--status", "entrance"}, []string{chat1, chat5, chat8, chat12}},
 		{[]string{"--contact", joaoPhone}, []string{chat1, chat12}},
-		{[]string{"--contact", " 97919 "}, []string{chat1, chat12}},
+		{[]string{"--contact", " +55 (21) 97919-0371 "}, []string{chat1, chat12}},
+		{[]string{"--contact", "97919"}, nil}, // an id, not a part of a phone
 		{[]string{"--tag", "VIP"}, []string{chat1, chat12}},
 		{[]string{"--tag", "1"}, []string{chat1, chat12}},
 		{[]string{"--tag", "novo CLIENTE"}, []string{chat4}},
