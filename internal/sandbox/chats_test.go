@@ -400,6 +400,10 @@ func TestTransferWithinTheChannel(t *testing.T) {
 	if got := chatIDs(data[[]api.Chat](t, e.get(AdminToken1, "/chats?attendant=2"))); got != "1 2 4 9 12" {
 		t.Errorf("chats of attendant 2: %q", got)
 	}
+	// It still waits for an answer, now attendant 2's: the agent's desk finds it so.
+	if got := chatIDs(data[[]api.Chat](t, e.get(AdminToken1, "/chats?status=waiting&attendant=2"))); got != "2 4" {
+		t.Errorf("waiting chats of attendant 2: %q", got)
+	}
 	chat := data[[]api.Chat](t, e.get(AdminToken1, "/chats?contact="+seedPhone(2)))[0]
 	if chat.Status != "waiting" || chat.UnreadCount != 2 {
 		t.Errorf("only the attendant changes: %+v", chat)
@@ -408,16 +412,23 @@ func TestTransferWithinTheChannel(t *testing.T) {
 		t.Errorf("history %d messages, want %d", got, history)
 	}
 
-	// Without an attendant the chat goes to the waiting queue; the message is an internal note.
+	// Without an attendant the chat goes to the waiting queue; the message is
+	// an internal note. The company wrote last, and still has: the status
+	// stays entrance (the table of states), only the attendant is gone.
 	r = e.post(AgentToken1, "/chats/"+chatToken(1)+"/transfer", map[string]any{"channel": ChannelMain, "message": "Cliente pediu um supervisor."}).want(t, http.StatusOK)
 	if res := data[api.TransferResult](t, r); res.ChatToken != chatToken(1) || res.Attendant != nil || !strings.Contains(string(r.Data), `"attendant":null`) {
 		t.Errorf("result %s", r.Data)
 	}
 	chat = data[[]api.Chat](t, e.get(AdminToken1, "/chats?contact="+seedPhone(1)))[0]
-	if chat.ID != 1 || chat.Status != "waiting" || chat.LastMessage.Content != "Cliente pediu um supervisor." {
+	if chat.ID != 1 || chat.Status != "entrance" || chat.UnreadCount != 0 || chat.LastMessage.Content != "Cliente pediu um supervisor." {
 		t.Errorf("chat 1 in the queue: %+v", chat)
 	}
-	if got := chatIDs(data[[]api.Chat](t, e.get(AdminToken1, "/chats?attendant=2"))); got != "2 4 9 12" {
+	// A note on a waiting chat leaves it waiting, with what it had unread.
+	e.post(AdminToken1, "/chats/"+chatToken(2)+"/transfer", map[string]any{"channel": ChannelMain, "attendant": 1, "message": "Fica com você."}).want(t, http.StatusOK)
+	if chat := data[[]api.Chat](t, e.get(AdminToken1, "/chats?contact="+seedPhone(2)))[0]; chat.Status != "waiting" || chat.UnreadCount != 2 || chat.LastMessage.Content != "Fica com você." {
+		t.Errorf("chat 2 after a transfer with a note: %+v", chat)
+	}
+	if got := chatIDs(data[[]api.Chat](t, e.get(AdminToken1, "/chats?attendant=2"))); got != "4 9 12" {
 		t.Errorf("chats of attendant 2: %q", got)
 	}
 	note := e.lastMessage(AdminToken1, chatToken(1))
@@ -470,11 +481,18 @@ func TestTransferToAnotherChannel(t *testing.T) {
 		t.Error("the finished chat was reused")
 	}
 
-	// Without an attendant the new chat waits in the queue.
-	res = data[api.TransferResult](t, e.post(AgentToken1, "/chats/"+chatToken(4)+"/transfer", map[string]any{"channel": ChannelMain}).want(t, http.StatusOK))
-	moved = data[[]api.Chat](t, e.get(AdminToken1, "/chats?channel="+ChannelMain+"&contact="+seedPhone(4)))[0]
-	if res.Attendant != nil || moved.Token != res.ChatToken || moved.Status != "waiting" || moved.LastMessage == nil {
-		t.Errorf("queued chat %+v (result %+v)", moved, res)
+	// Without an attendant the new chat is in the queue, and keeps the
+	// status of the original, which says who wrote last: chat 4 waits for
+	// an answer, chat 5 (the company answered) does not.
+	for _, tt := range []struct {
+		chat   int64
+		status string
+	}{{4, "waiting"}, {5, "entrance"}} {
+		res = data[api.TransferResult](t, e.post(AdminToken1, fmt.Sprintf("/chats/%s/transfer", chatToken(tt.chat)), map[string]any{"channel": ChannelMain}).want(t, http.StatusOK))
+		moved = data[[]api.Chat](t, e.get(AdminToken1, "/chats?channel="+ChannelMain+"&contact="+seedPhone(tt.chat)))[0]
+		if res.Attendant != nil || moved.Token != res.ChatToken || moved.Status != tt.status || moved.UnreadCount != 0 || moved.LastMessage == nil {
+			t.Errorf("chat %d to the queue: %+v (result %+v)", tt.chat, moved, res)
+		}
 	}
 }
 

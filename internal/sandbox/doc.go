@@ -85,7 +85,9 @@
 // Transfer: to the chat's own channel, only the attendant changes; to
 // another channel, a new chat is opened there for the contact, starting
 // with an internal message that names the original chat, which is finished
-// and closed; without an attendant the resulting chat waits in the queue
-// (status waiting). The optional message becomes an internal message of the
-// resulting chat. A finished chat cannot be transferred (422 on token).
+// and closed; without an attendant the resulting chat is in the queue (no
+// attendant). The status, which says who wrote last, never changes: a
+// transfer's messages are internal. The optional message becomes an
+// internal message of the resulting chat. A finished chat cannot be
+// transferred (422 on token).
 package sandbox

@@ -315,9 +315,11 @@ func totals(t *testing.T, e *testEnv, token string) loadTotals {
 }
 
 // checkChat compares a chat's summary with its messages: lastMessage is the
-// newest (null without messages), and unreadCount is the number of the
-// customer's messages since the company's last answer, or fewer (the seed
-// marks some finished chats read).
+// newest (null without messages); the status agrees with the
+// specification's table of states (a waiting chat's last message the
+// customer sees is theirs, an entrance chat's the company's; internal notes
+// do not count); and unreadCount is the number of the customer's messages
+// since the company's last answer, or fewer (the seed marks some read).
 func checkChat(t *testing.T, chat api.Chat, msgs []api.Message) {
 	t.Helper()
 	if len(msgs) == 0 {
@@ -333,16 +335,22 @@ func checkChat(t *testing.T, chat api.Chat, msgs []api.Message) {
 	sort.Slice(msgs, func(i, j int) bool { return msgs[i].ID < msgs[j].ID })
 	waiting := 0
 	var lastClient int64 // the newest message the customer sees
+	var wrote string     // its direction
 	for _, m := range msgs {
 		if m.Visibility != "client" {
 			continue
 		}
-		lastClient = m.ID
+		lastClient, wrote = m.ID, m.Direction
 		if m.Direction == "incoming" {
 			waiting++
 		} else {
 			waiting = 0
 		}
+	}
+	// A chat a transfer opened on another channel holds only notes so far: its
+	// status is the original chat's, where the customer's messages are.
+	if wrote != "" && (chat.Status == "waiting" && wrote != "incoming" || chat.Status == "entrance" && wrote != "outgoing") {
+		t.Errorf("chat %d is %s, but the last message its customer sees is %q", chat.ID, chat.Status, wrote)
 	}
 	if chat.UnreadCount > waiting {
 		t.Errorf("chat %d: unreadCount %d, but %d messages of the customer since the last answer", chat.ID, chat.UnreadCount, waiting)

@@ -13,9 +13,13 @@ import (
 //   - same channel: only the responsible attendant changes; same chat, history kept;
 //   - another channel: a new chat for the same contact in that channel, opened
 //     by an internal message naming the original chat, which is finished and closed;
-//   - no attendant: the resulting chat waits in the queue.
+//   - no attendant: the resulting chat has none; it is in the queue.
 //
-// note, when not empty, is stored as an internal message of the resulting chat.
+// The status says who wrote last (the table of states), which a transfer
+// does not change: its messages are internal notes, which the contact does
+// not see. A chat in the queue is waiting when the contact wrote last,
+// entrance when the company did. note, when not empty, is stored as an
+// internal message of the resulting chat.
 func (s *Store) transfer(ctx context.Context, c *caller, token, channelToken string, attendant *int64, note string, now time.Time) (res api.TransferResult, err error) {
 	err = s.tx(ctx, func(tx *txn) error {
 		orig, dest, err := transferEnds(tx, c, token, channelToken)
@@ -30,8 +34,7 @@ func (s *Store) transfer(ctx context.Context, c *caller, token, channelToken str
 
 		result := orig
 		if dest.id == orig.channelID {
-			_, err = tx.exec(`UPDATE chats SET attendant_id = ?, status = CASE WHEN ? IS NULL THEN 'waiting' ELSE status END, updated_at = ?
-				WHERE id = ?`, attendant, attendant, micros(now), orig.id)
+			_, err = tx.exec("UPDATE chats SET attendant_id = ?, updated_at = ? WHERE id = ?", attendant, micros(now), orig.id)
 			if err != nil {
 				return fmt.Errorf("transfer chat: %w", err)
 			}
@@ -100,13 +103,10 @@ func checkTransferAttendant(q querier, company, id, channelID int64) error {
 }
 
 // moveChat opens a chat for the contact of orig in dest, linked to orig by an
-// internal message, carrying orig's tags, and finishes orig.
+// internal message, carrying orig's tags and its status (who wrote last),
+// and finishes orig.
 func moveChat(tx *txn, c *caller, orig *chat, dest *channel, attendant *int64, now time.Time) (*chat, error) {
-	status := orig.status
-	if attendant == nil {
-		status = "waiting"
-	}
-	moved, err := createChat(tx, c.company, orig.contactID, dest.id, attendant, status, now)
+	moved, err := createChat(tx, c.company, orig.contactID, dest.id, attendant, orig.status, now)
 	if err != nil {
 		return nil, err
 	}

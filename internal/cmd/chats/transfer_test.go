@@ -97,8 +97,9 @@ func TestTransferToTheQueue(t *testing.T) {
 	if got := tokensOf(chats(t, env, url.Values{"attendant": {"1"}})); slices.Contains(got, chat8) {
 		t.Errorf("Ana still has %s: %v", chat8, got)
 	}
-	if got := tokensOf(chats(t, env, url.Values{"status": {"waiting"}, "channel": {"securechat-00006"}})); !slices.Equal(got, []string{chat8}) {
-		t.Errorf("waiting chats of the secure chat channel = %v, want %s", got, chat8)
+	// In the queue, its status still says who wrote last: the company.
+	if got := tokensOf(chats(t, env, url.Values{"status": {"entrance"}, "channel": {"securechat-00006"}})); !slices.Equal(got, []string{chat8}) {
+		t.Errorf("entrance chats of the secure chat channel = %v, want %s", got, chat8)
 	}
 }
 
@@ -114,9 +115,10 @@ func TestTransferToTheQueueOfAnotherChannel(t *testing.T) {
 	if newToken == chat5 || !strings.Contains(env.Stderr.String(), "It waits in the queue for an attendant.\n") {
 		t.Errorf("new token %q, stderr %q", newToken, env.Stderr)
 	}
-	waiting := chats(t, env, url.Values{"channel": {sandbox.ChannelMain}, "status": {"waiting"}})
-	if !slices.Contains(tokensOf(waiting), newToken) {
-		t.Errorf("waiting chats of the main channel = %v, want %s among them", tokensOf(waiting), newToken)
+	// The new chat keeps the status of chat 5, where the company wrote last.
+	entrance := chats(t, env, url.Values{"channel": {sandbox.ChannelMain}, "status": {"entrance"}})
+	if !slices.Contains(tokensOf(entrance), newToken) {
+		t.Errorf("entrance chats of the main channel = %v, want %s among them", tokensOf(entrance), newToken)
 	}
 }
 
