@@ -572,8 +572,8 @@ func endpointCases() []endpointCase {
 					t.Errorf("lastMessage = %+v", c.LastMessage)
 				}
 				wantTime(t, "lastMessage.created_at", c.LastMessage.CreatedAt, at(2024, 5, 1, 12, 34, 56, 123456))
-				if cs[1].LastMessage != nil || cs[1].UnreadCount != 0 {
-					t.Errorf("chat without messages = %+v", cs[1])
+				if cs[1].LastMessage == nil || cs[1].LastMessage.ID != 101 || cs[1].UnreadCount != 0 {
+					t.Errorf("chat whose last message is a note = %+v", cs[1])
 				}
 			},
 		},

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/validate"
@@ -85,8 +86,9 @@ func TestListChats(t *testing.T) {
 	if chats[1].UnreadCount != 2 {
 		t.Errorf("chat 2 unread %d", chats[1].UnreadCount)
 	}
-	if chats[9].LastMessage != nil {
-		t.Errorf("chat 10 has no messages but lastMessage %+v", chats[9].LastMessage)
+	// Chat 10's message is the company's newest: ids follow time.
+	if last := chats[9].LastMessage; last == nil || last.ID != 36 || !strings.HasPrefix(last.Content, "Boa tarde!") || last.CreatedAt != api.NewTime(testNow.Add(-45*time.Minute)) {
+		t.Errorf("chat 10's last message %+v", last)
 	}
 }
 
@@ -142,8 +144,8 @@ func TestListMessages(t *testing.T) {
 	if got := data[[]api.Message](t, e.get(AdminToken1, "/chats/"+chatToken(9)+"/messages?content=disposicao")); len(got) != 1 {
 		t.Errorf("accent-insensitive content search: %d messages", len(got))
 	}
-	if got := data[[]api.Message](t, e.get(AdminToken1, "/chats/"+chatToken(10)+"/messages")); len(got) != 0 {
-		t.Errorf("chat 10: %d messages", len(got))
+	if got := data[[]api.Message](t, e.get(AdminToken1, "/chats/"+chatToken(10)+"/messages")); len(got) != 1 || got[0].Direction != "incoming" {
+		t.Errorf("chat 10: %+v", got)
 	}
 	// Carla's signature is off.
 	for _, m := range data[[]api.Message](t, e.get(AdminToken1, "/chats/"+chatToken(5)+"/messages")) {

@@ -46,7 +46,10 @@ type seedChat struct {
 }
 
 // Chats 1-12 are company 1's, 13-16 company 2's: every status, open and
-// closed, on every kind of channel, one without messages.
+// closed, on every kind of channel. Each agrees with the specification's
+// table of states: the last message of a waiting chat is the contact's, of
+// an entrance chat the company's (internal notes do not count: the contact
+// does not see them); a finished chat is over whoever wrote last.
 var seedChats = []seedChat{
 	{1, 1, 2, "entrance", true, 0, []int64{1}, []seedMessage{
 		fromContact("Olá, gostaria de saber o status do meu pedido 4521."),
@@ -89,7 +92,9 @@ var seedChats = []seedChat{
 		fromContact("Recebi, tudo certo."),
 		byUser(2, "text", "Qualquer coisa, estamos à disposição."),
 	}},
-	{10, 7, 0, "waiting", true, 0, nil, nil},
+	{10, 7, 0, "waiting", true, 0, nil, []seedMessage{ // read, not answered yet
+		fromContact("Boa tarde! Vocês trocam o tamanho? Comprei um tênis 38 e preciso do 39."),
+	}},
 	{11, 2, 1, "finished", false, 0, nil, []seedMessage{
 		fromContact("Quero cancelar minha assinatura."),
 		byUser(1, "text", "Cancelamento realizado. Obrigado por ter sido nosso cliente."),
@@ -116,36 +121,64 @@ var seedChats = []seedChat{
 	}},
 }
 
+// chats inserts the seed's chats and their messages. Message ids follow
+// the messages' times, across chats, as a real service's do.
+// seedChatStarts places the first message of some chats: how long before
+// now it came. The others come in the order of seedChats, six hours apart,
+// the last one six hours ago.
+var seedChatStarts = map[int64]time.Duration{
+	10: 45 * time.Minute, // the newest message of company 1
+}
+
 func (sd *seeder) chats() error {
-	var messageID int64
+	type timed struct {
+		chat int64
+		at   time.Time
+		m    seedMessage
+	}
+	var all []timed
 	for i, c := range seedChats {
-		chatID := int64(i + 1)
-		company := (c.channel-1)/seedChannelsPerCompany + 1
+		chat := int64(i + 1)
 		start := sd.now.Add(-time.Duration(len(seedChats)-i) * 6 * time.Hour)
+		if ago, ok := seedChatStarts[chat]; ok {
+			start = sd.now.Add(-ago)
+		}
+		for j, m := range c.messages {
+			all = append(all, timed{chat, start.Add(time.Duration(j) * 4 * time.Minute), m})
+		}
+	}
+	slices.SortStableFunc(all, func(a, b timed) int { return a.at.Compare(b.at) })
+	first, last := map[int64]time.Time{}, map[int64]int64{}
+	for i, m := range all {
+		if _, ok := first[m.chat]; !ok {
+			first[m.chat] = m.at
+		}
+		last[m.chat] = int64(i + 1)
+	}
+
+	for i, c := range seedChats {
+		chat := int64(i + 1)
+		company := (c.channel-1)/seedChannelsPerCompany + 1
 		var attendant any
 		if c.attendant != 0 {
 			attendant = c.attendant
 		}
-		var lastID any
-		if len(c.messages) > 0 {
-			lastID = messageID + int64(len(c.messages))
-		}
+		updated := all[last[chat]-1].at
 		if err := sd.exec("chats", `INSERT INTO chats (id, company_id, token, contact_id, channel_id, attendant_id, status, is_open,
 			unread_count, last_message_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			chatID, company, seedToken("chat", chatID), c.contact, c.channel, attendant, c.status, c.open, c.unread, lastID,
-			micros(start), micros(start.Add(time.Duration(len(c.messages))*4*time.Minute))); err != nil {
+			chat, company, seedToken("chat", chat), c.contact, c.channel, attendant, c.status, c.open, c.unread, last[chat],
+			micros(first[chat]), micros(updated)); err != nil {
 			return err
 		}
-		for j, m := range c.messages {
-			messageID++
-			if err := sd.message(chatID, messageID, m, start.Add(time.Duration(j)*4*time.Minute)); err != nil {
+		for _, tag := range c.tags {
+			if err := sd.exec("chat tags", "INSERT INTO chat_tags (chat_id, tag_id) VALUES (?, ?)", chat, tag); err != nil {
 				return err
 			}
 		}
-		for _, tag := range c.tags {
-			if err := sd.exec("chat tags", "INSERT INTO chat_tags (chat_id, tag_id) VALUES (?, ?)", chatID, tag); err != nil {
-				return err
-			}
+	}
+	for i, m := range all {
+		if err := sd.message(m.chat, int64(i+1), m.m, m.at); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -170,6 +170,18 @@ func TestSeedCoversTheAPI(t *testing.T) {
 	checkDocs(t, e.st)
 }
 
+// Every seeded chat agrees with the specification's table of states, has
+// messages and a lastMessage, and no more unread than the contact's
+// unanswered messages (see checkChat).
+func TestSeedChatsAgreeWithTheStateTable(t *testing.T) {
+	e := newEnv(t)
+	for _, token := range []string{AdminToken1, AdminToken2} {
+		for _, c := range listAll[api.Chat](t, e, token, "/chats") {
+			checkChat(t, c, listAll[api.Message](t, e, token, "/chats/"+c.Token+"/messages"))
+		}
+	}
+}
+
 func TestSeedIsFixed(t *testing.T) {
 	a, b := newEnv(t), newEnv(t)
 	for _, path := range []string{"/contacts/7", "/chats?per_page=3", "/users/2", "/tags/1"} {

@@ -20,7 +20,7 @@ const (
 	chat7  = "c5e0451fb9df95da3b13" // Luís, social messenger, queue, waiting, open
 	chat8  = "ef5799d7de5e27f1c2ce" // Márcia, secure chat, Ana, entrance, open
 	chat9  = "442219958193c011d51c" // Paulo, main, Bruno, entrance, closed
-	chat10 = "8b272a4d9811d7880eef" // Fernanda, widget, queue, waiting, open, no messages
+	chat10 = "8b272a4d9811d7880eef" // Fernanda, widget, queue, waiting, open, 1 message (read), the newest
 	chat11 = "a5f2af23e43570960ae4" // Sebastião, spare (disconnected), Ana, finished, closed
 	chat12 = "6345e03aad976242f15d" // João, widget, Bruno, entrance, open, tag VIP
 	chat13 = "3b086e70274dbcd3f2f7" // company 2's
