@@ -288,6 +288,10 @@ func TestSendBookkeeping(t *testing.T) {
 	if got := chatIDs(data[[]api.Chat](t, e.get(AdminToken1, "/chats?contact="+seedPhone(3)))); got != "3 17" {
 		t.Errorf("chats of contact 3: %q", got)
 	}
+	// So does a closed chat: contact 9's.
+	if res := e.send(AdminToken1, map[string]any{"phone": seedPhone(9), "channel": ChannelMain, "content": "Tudo certo?"}); res.Chat.Token == chatToken(9) || res.Chat.Status != "entrance" {
+		t.Errorf("send to contact 9, whose chat is closed: %+v", res.Chat)
+	}
 	// The same contact on another channel gets a chat there.
 	res2 := e.send(AdminToken1, map[string]any{"phone": seedPhone(3), "channel": ChannelWidget, "content": "Pelo site"})
 	if res2.Chat.Token == res.Chat.Token {

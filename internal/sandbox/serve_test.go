@@ -230,6 +230,22 @@ func TestInbound(t *testing.T) {
 	}
 	checkDocs(t, st)
 
+	// A finished chat receives no new messages, nor does a closed one: the
+	// customer's message opens a new chat, which waits.
+	for _, contact := range []int64{3, 9} {
+		m, err := Inbound(ctx, st, AdminToken1, seedPhone(contact), ChannelMain, "Olá de novo")
+		if err != nil {
+			t.Fatal(err)
+		}
+		chats := data[[]api.Chat](t, e.get(AdminToken1, "/chats?channel="+ChannelMain+"&contact="+seedPhone(contact)))
+		if len(chats) != 2 || chats[0].ID != contact || chats[0].LastMessage.ID == m.ID {
+			t.Fatalf("chats of contact %d: %+v", contact, chats)
+		}
+		if c := chats[1]; c.Status != "waiting" || !c.IsOpen || c.UnreadCount != 1 || c.LastMessage.ID != m.ID {
+			t.Errorf("new chat of contact %d: %+v", contact, c)
+		}
+	}
+
 	tests := []struct {
 		name, token, phone, channel, text string
 		status                            int
