@@ -330,25 +330,24 @@ func readAll(t *testing.T, r io.ReadCloser) []byte {
 	return b
 }
 
-// connWatch counts a server's open connections and remembers the most open
-// at once.
+// connWatch counts the connections a listener accepted that are not closed
+// yet, and remembers the most open at once and how many were closed.
 type connWatch struct {
-	mu         sync.Mutex
-	open, most int
-	closed     int
+	net.Listener
+	mu                 sync.Mutex
+	open, most, closed int
 }
 
-func (w *connWatch) state(_ net.Conn, s http.ConnState) {
+func (w *connWatch) Accept() (net.Conn, error) {
+	c, err := w.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	switch s {
-	case http.StateNew:
-		w.open++
-		w.most = max(w.most, w.open)
-	case http.StateClosed, http.StateHijacked:
-		w.open--
-		w.closed++
-	}
+	w.open++
+	w.most = max(w.most, w.open)
+	return &watchedConn{Conn: c, w: w}, nil
 }
 
 func (w *connWatch) counts() (open, most, closed int) {
@@ -357,19 +356,35 @@ func (w *connWatch) counts() (open, most, closed int) {
 	return w.open, w.most, w.closed
 }
 
+type watchedConn struct {
+	net.Conn
+	w    *connWatch
+	once sync.Once
+}
+
+func (c *watchedConn) Close() error {
+	c.once.Do(func() {
+		c.w.mu.Lock()
+		defer c.w.mu.Unlock()
+		c.w.open--
+		c.w.closed++
+	})
+	return c.Conn.Close()
+}
+
 // serveWithLimits serves a seeded sandbox as Serve does, with limits, and
-// watches its connections.
+// watches the connections it accepts (under the limit, which frees a slot
+// only once a connection is closed).
 func serveWithLimits(t *testing.T, limits Limits) (addr string, watch *connWatch) {
 	t.Helper()
 	limits = limits.withDefaults()
 	srv := limits.httpServer(t.Context(), NewServer(openStore(t), Options{}))
-	watch = &connWatch{}
-	srv.ConnState = watch.state
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	go func() { _ = srv.Serve(limits.listen(ln)) }()
+	watch = &connWatch{Listener: ln}
+	go func() { _ = srv.Serve(limits.listen(watch)) }()
 	t.Cleanup(func() { srv.Close() })
 	return ln.Addr().String(), watch
 }
