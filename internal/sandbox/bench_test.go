@@ -14,8 +14,8 @@ import (
 )
 
 // benchServer serves a seeded file database over loopback, as `convo sandbox
-// serve` does.
-func benchServer(b *testing.B) (*httptest.Server, *http.Client) {
+// serve` does, after prepare (if any) has added to it.
+func benchServer(b *testing.B, prepare ...func(*Store) error) (*httptest.Server, *http.Client) {
 	b.Helper()
 	ctx := context.Background()
 	st, err := Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
@@ -25,6 +25,11 @@ func benchServer(b *testing.B) (*httptest.Server, *http.Client) {
 	b.Cleanup(func() { st.Close() })
 	if err := st.Seed(ctx, time.Now()); err != nil {
 		b.Fatal(err)
+	}
+	for _, f := range prepare {
+		if err := f(st); err != nil {
+			b.Fatal(err)
+		}
 	}
 	srv := httptest.NewServer(NewServer(st, Options{}))
 	b.Cleanup(srv.Close)
@@ -92,4 +97,32 @@ func BenchmarkCreateContact(b *testing.B) {
 		}
 	})
 	reportRate(b, cpu)
+}
+
+// BenchmarkListChats lists the chats of a company that has 10,000, of which
+// 50 wait, as the agent's desk, its follow and the inbox ask for them.
+func BenchmarkListChats(b *testing.B) {
+	srv, client := benchServer(b, func(st *Store) error {
+		_, _, err := st.AddChats(context.Background(), 10_000, 50, time.Now())
+		return err
+	})
+	for _, q := range []struct{ name, query string }{
+		{"waiting", "status=waiting&per_page=100"},
+		{"waiting_open", "status=waiting&is_open=true&per_page=100"},
+		{"attendant_waiting", "status=waiting&attendant=2&per_page=100"},
+		{"attendant", "attendant=2&per_page=100"},
+		{"contact_phone", "contact=5532900005000"},
+		{"channel_open", "channel=" + ChannelWidget + "&is_open=true&per_page=100"},
+		{"entrance_last_page", "status=entrance&per_page=100&page=99"},
+	} {
+		b.Run(q.name, func(b *testing.B) {
+			url := srv.URL + "/api/v1/chats?" + q.query
+			cpu := processCPU()
+			b.ResetTimer()
+			for b.Loop() {
+				benchDo(b, client, http.MethodGet, url, "", http.StatusOK)
+			}
+			reportRate(b, cpu)
+		})
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -540,5 +541,59 @@ func TestTransferErrors(t *testing.T) {
 	e.post(AdminToken1, "/chats/"+chatToken(1)+"/transfer", map[string]any{"channel": ChannelMain, "attendant": 1, "message": long[2:]}).want(t, http.StatusOK)
 	if chats := data[[]api.Chat](t, e.get(AdminToken1, "/chats?per_page=100")); len(chats) != 12 {
 		t.Errorf("refused transfers created chats: %d", len(chats))
+	}
+}
+
+// The lists of chats the agent's desk and the inbox ask for find their
+// chats with an index that keeps them in the order of the list: no query
+// reads every chat of the company, nor sorts them.
+func TestChatListsUseIndexes(t *testing.T) {
+	st := openStore(t)
+	admin, agent := &caller{id: 1, company: 1, admin: true}, &caller{id: 2, company: 1}
+	yes := true
+	tests := []struct {
+		name  string
+		c     *caller
+		f     chatFilter
+		index string
+	}{
+		{"all", admin, chatFilter{}, "chats_company"},
+		{"the waiting queue", admin, chatFilter{status: "waiting"}, "chats_company_status"},
+		{"open, waiting", admin, chatFilter{status: "waiting", open: &yes}, "chats_company_status"},
+		{"an attendant's waiting chats", admin, chatFilter{status: "waiting", attendant: 2}, "chats_company_status"},
+		{"a channel's waiting chats", admin, chatFilter{status: "waiting", channel: ChannelMain}, "chats_company_status"},
+		{"an agent's waiting chats", agent, chatFilter{status: "waiting"}, "chats_company_status"},
+		{"an attendant's chats", admin, chatFilter{attendant: 2}, "chats_company_attendant"},
+		{"an attendant's chats on a channel", admin, chatFilter{attendant: 2, channel: ChannelMain}, "chats_company_attendant"},
+		{"a channel's chats", admin, chatFilter{channel: ChannelMain, open: &yes}, "chats_company_channel"},
+		{"a contact's, by id", admin, chatFilter{contact: contactRef{id: 4}, status: "waiting"}, "chats_company_contact"},
+		{"a contact's, by phone", admin, chatFilter{contact: contactRef{phone: seedPhone(4)}, channel: ChannelWidget}, "chats_company_contact"},
+	}
+	for _, tt := range tests {
+		lq := chatQuery(tt.c, tt.f)
+		for _, q := range []struct {
+			sql  string
+			args []any
+		}{{lq.countSQL(), lq.where.args}, {lq.pageSQL(), append(slices.Clone(lq.where.args), 20, 0)}} {
+			rows, err := st.read.db.QueryContext(t.Context(), "EXPLAIN QUERY PLAN "+q.sql, q.args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var plan []string
+			for rows.Next() {
+				var id, parent, unused int
+				var detail string
+				if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+					t.Fatal(err)
+				}
+				plan = append(plan, detail)
+			}
+			rows.Close()
+			text := strings.Join(plan, "\n")
+			if !strings.Contains(text, "SEARCH chat USING INDEX "+tt.index+" ") && !strings.Contains(text, "SEARCH chat USING COVERING INDEX "+tt.index+" ") ||
+				strings.Contains(text, "SCAN chat") || strings.Contains(text, "TEMP B-TREE") {
+				t.Errorf("%s: want index %s:\n%s\n%s", tt.name, tt.index, q.sql, text)
+			}
+		}
 	}
 }

@@ -126,14 +126,7 @@ func TestOpenUpgradesSchemaVersion1(t *testing.T) {
 	if err := st.Seed(t.Context(), testNow); err != nil {
 		t.Fatal(err)
 	}
-	// Back to version 1: no contact_stats, no triggers.
-	for _, stmt := range []string{"DROP TABLE contact_stats", "DROP TRIGGER contacts_insert_stats", "DROP TRIGGER contacts_delete_stats",
-		"DROP TRIGGER contacts_update_stats", "DROP TRIGGER contact_tags_insert_stats", "DROP TRIGGER contact_tags_delete_stats",
-		"PRAGMA user_version = 1"} {
-		if _, err := st.w.conn.ExecContext(t.Context(), stmt); err != nil {
-			t.Fatal(err)
-		}
-	}
+	downgrade(t, st, 1) // no contact_stats, no triggers
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}

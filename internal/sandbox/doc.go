@@ -8,7 +8,8 @@
 // server.go (statusOf) maps to status codes. NewServer builds the handler
 // with every route in routes.go, one file of handlers per resource;
 // faults.go injects latency, failures and rate limits; seed.go holds the
-// fixed demo data; Serve runs it over HTTP.
+// fixed demo data, seed_many.go the many chats of benchmarks; Serve runs it
+// over HTTP.
 //
 // # Rules the specification leaves open
 //

@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -288,6 +289,31 @@ func TestOpenRefusesAnotherSchema(t *testing.T) {
 	}
 }
 
+// undoMigrations[i] takes a database of schema version i+1 back to i.
+var undoMigrations = [][]string{
+	nil,
+	{"DROP TABLE contact_stats", "DROP TRIGGER contacts_insert_stats", "DROP TRIGGER contacts_delete_stats",
+		"DROP TRIGGER contacts_update_stats", "DROP TRIGGER contact_tags_insert_stats", "DROP TRIGGER contact_tags_delete_stats"},
+	{"PRAGMA application_id = 0"},
+	{"DROP INDEX chats_company_status", "DROP INDEX chats_company_contact", "DROP INDEX chats_company_attendant", "DROP INDEX chats_company_channel"},
+}
+
+// downgrade takes the database of st back to schema version v, as an older
+// convo left it, data included.
+func downgrade(t *testing.T, st *Store, v int) {
+	t.Helper()
+	if len(undoMigrations) != len(migrations) {
+		t.Fatalf("%d migrations, %d undone: say how to undo the new one", len(migrations), len(undoMigrations))
+	}
+	for i := len(migrations) - 1; i >= v; i-- {
+		for _, stmt := range append(undoMigrations[i], fmt.Sprintf("PRAGMA user_version = %d", i)) {
+			if _, err := st.w.conn.ExecContext(t.Context(), stmt); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
 // Open refuses a file that holds something else than a sandbox database,
 // without writing to it; a new or empty file, and a sandbox database of any
 // schema version, are fine.
@@ -356,9 +382,7 @@ func TestOpenRefusesForeignFiles(t *testing.T) {
 	if err := st.Seed(t.Context(), testNow); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.w.conn.ExecContext(t.Context(), "PRAGMA application_id = 0; PRAGMA user_version = 2"); err != nil {
-		t.Fatal(err)
-	}
+	downgrade(t, st, 2)
 	st.Close()
 	for _, path := range []string{empty, foreign("blank.db", "CREATE TABLE t (a)", "DROP TABLE t"), old, filepath.Join(dir, "new.db")} {
 		st, err := Open(t.Context(), path)

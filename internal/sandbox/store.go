@@ -49,7 +49,7 @@ const busyTimeout = 5 * time.Second
 // The version is stored in PRAGMA user_version; a database of an older
 // version is upgraded when opened, one of a newer version is refused rather
 // than misread.
-var migrations = [][]string{schema, contactStats, markApplication}
+var migrations = [][]string{schema, contactStats, markApplication, chatIndexes}
 
 var registerFold sync.Once
 
@@ -474,6 +474,18 @@ var contactStats = []string{
 // markApplication (schema version 3) marks the file as a sandbox database,
 // which checkSandboxFile looks for.
 var markApplication = []string{fmt.Sprintf("PRAGMA application_id = %d", applicationID)}
+
+// chatIndexes (schema version 4) serve the lists of chats filtered by
+// status (the waiting queue), contact, attendant or channel without reading
+// every chat of the company: at 10,000 chats a page of the waiting queue
+// took milliseconds. Each keeps a company's chats in id order, the order of
+// the list (see chatQuery).
+var chatIndexes = []string{
+	`CREATE INDEX chats_company_status ON chats (company_id, status)`,
+	`CREATE INDEX chats_company_contact ON chats (company_id, contact_id)`,
+	`CREATE INDEX chats_company_attendant ON chats (company_id, attendant_id)`,
+	`CREATE INDEX chats_company_channel ON chats (company_id, channel_id)`,
+}
 
 // stmtCache prepares each distinct query once per pool. Filters make list
 // queries dynamic, but their combinations are few, so every query text the

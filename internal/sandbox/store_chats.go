@@ -40,11 +40,36 @@ type chatFilter struct {
 }
 
 func (s *Store) listChats(ctx context.Context, c *caller, f chatFilter, pg page) ([]api.Chat, *api.Pagination, error) {
-	lq := &listQuery{cols: chatCols, from: chatFrom, order: "chat.id"}
+	return listPage(s.reader(ctx), chatQuery(c, f), pg, scanChat)
+}
+
+// chatQuery is the query of GET /chats. Every filter is on the chat's own
+// columns, so that only the page's chats are joined to their contact and
+// last message.
+//
+// SQLite keeps no statistics here, so the query says which index finds the
+// chats (each of them leads with the company and keeps its chats in id
+// order, the order of the list): the contact's, which has a handful; else
+// the status's, where the waiting queue is short; else the attendant's or
+// the channel's. The other filters are checked on the chats found: a unary
+// + keeps SQLite from choosing an index for a condition.
+func chatQuery(c *caller, f chatFilter) *listQuery {
+	contact := f.contact != contactRef{}
+	indexed := func(column string, drives bool) string {
+		if drives {
+			return column
+		}
+		return "+" + column
+	}
+	byStatus := !contact && f.status != ""
+	byAttendant := !contact && !byStatus && f.attendant != 0
+	byChannel := !contact && !byStatus && !byAttendant && f.channel != ""
+
+	lq := &listQuery{cols: chatCols, from: chatFrom, base: "chats chat", order: "chat.id"}
 	lq.where.add("chat.company_id = ?", c.company)
-	c.onlyVisibleChannels(&lq.where, "chat.channel_id")
+	c.onlyVisibleChannels(&lq.where, indexed("chat.channel_id", false))
 	if f.status != "" {
-		lq.where.add("chat.status = ?", f.status)
+		lq.where.add(indexed("chat.status", byStatus)+" = ?", f.status)
 	}
 	if f.open != nil {
 		lq.where.add("chat.is_open = ?", *f.open)
@@ -53,18 +78,20 @@ func (s *Store) listChats(ctx context.Context, c *caller, f chatFilter, pg page)
 		lq.where.add("chat.contact_id = ?", f.contact.id)
 	}
 	if f.contact.phone != "" {
-		lq.where.add("chat.contact_id IN (SELECT id FROM contacts WHERE company_id = ? AND phone = ?)", c.company, f.contact.phone)
+		// A scalar subquery (phones are unique per company) lets the
+		// contact's index find its chats.
+		lq.where.add("chat.contact_id = (SELECT id FROM contacts WHERE company_id = ? AND phone = ?)", c.company, f.contact.phone)
 	}
 	if f.tag != 0 {
 		lq.where.add("EXISTS (SELECT 1 FROM chat_tags cht WHERE cht.chat_id = chat.id AND cht.tag_id = ?)", f.tag)
 	}
 	if f.channel != "" {
-		lq.where.add("chat.channel_id IN (SELECT id FROM channels WHERE token = ?)", f.channel)
+		lq.where.add(indexed("chat.channel_id", byChannel)+" = (SELECT id FROM channels WHERE token = ?)", f.channel)
 	}
 	if f.attendant != 0 {
-		lq.where.add("chat.attendant_id = ?", f.attendant)
+		lq.where.add(indexed("chat.attendant_id", byAttendant)+" = ?", f.attendant)
 	}
-	return listPage(s.reader(ctx), lq, pg, scanChat)
+	return lq
 }
 
 // chat is a chat row as the write operations need it.

@@ -24,61 +24,66 @@ type sendRequest struct {
 // and its open chat on the channel and appends the message.
 func (s *Store) send(ctx context.Context, c *caller, in sendRequest, now time.Time) (res api.SendResult, err error) {
 	err = s.tx(ctx, func(tx *txn) error {
-		ch, err := usableChannel(tx, c, in.channel)
-		if err != nil {
-			return err
-		}
-		sender := c.id
-		if in.attendant != nil {
-			if err := checkSendAttendant(tx, c.company, *in.attendant, ch); err != nil {
-				return err
-			}
-			sender = *in.attendant
-		}
-		content := in.content
-		if in.typ == "template" {
-			if content, err = templateContent(tx, c.company, *in.template, ch, in.components); err != nil {
-				return err
-			}
-		}
-		if ch.Status == "disconnected" {
-			return disconnected(msgSendFailed)
-		}
-
-		contact, contactID, err := contactForPhone(tx, c.company, in.phone, ch.Type, now)
-		if err != nil {
-			return err
-		}
-		chat, err := openChat(tx, c.company, contactID, ch.id, &sender, "entrance", now)
-		if err != nil {
-			return err
-		}
-		signature, err := signatureOf(tx, sender)
-		if err != nil {
-			return err
-		}
-		id, err := appendMessage(tx, chat.id, message{typ: in.typ, content: content, direction: "outgoing", visibility: "client",
-			userID: &sender, signature: signature, file: in.file}, now)
-		if err != nil {
-			return err
-		}
-		// The company spoke last and has read everything.
-		if _, err := tx.exec("UPDATE chats SET status = 'entrance', unread_count = 0, is_open = 1 WHERE id = ?", chat.id); err != nil {
-			return fmt.Errorf("update chat: %w", err)
-		}
-		m, err := messageByID(tx, id)
-		if err != nil {
-			return err
-		}
-		res = api.SendResult{
-			Message: api.SentMessage{ID: m.ID, Content: m.Content, Type: m.Type, Token: m.Token, Direction: m.Direction,
-				Visibility: m.Visibility, CreatedAt: m.CreatedAt},
-			Chat:    api.SentChat{Token: chat.token, Status: "entrance", IsOpen: true},
-			Contact: contact,
-		}
-		return nil
+		res, err = sendIn(tx, c, in, now)
+		return err
 	})
 	return res, err
+}
+
+// sendIn is send within a transaction.
+func sendIn(tx *txn, c *caller, in sendRequest, now time.Time) (api.SendResult, error) {
+	ch, err := usableChannel(tx, c, in.channel)
+	if err != nil {
+		return api.SendResult{}, err
+	}
+	sender := c.id
+	if in.attendant != nil {
+		if err := checkSendAttendant(tx, c.company, *in.attendant, ch); err != nil {
+			return api.SendResult{}, err
+		}
+		sender = *in.attendant
+	}
+	content := in.content
+	if in.typ == "template" {
+		if content, err = templateContent(tx, c.company, *in.template, ch, in.components); err != nil {
+			return api.SendResult{}, err
+		}
+	}
+	if ch.Status == "disconnected" {
+		return api.SendResult{}, disconnected(msgSendFailed)
+	}
+
+	contact, contactID, err := contactForPhone(tx, c.company, in.phone, ch.Type, now)
+	if err != nil {
+		return api.SendResult{}, err
+	}
+	chat, err := openChat(tx, c.company, contactID, ch.id, &sender, "entrance", now)
+	if err != nil {
+		return api.SendResult{}, err
+	}
+	signature, err := signatureOf(tx, sender)
+	if err != nil {
+		return api.SendResult{}, err
+	}
+	id, err := appendMessage(tx, chat.id, message{typ: in.typ, content: content, direction: "outgoing", visibility: "client",
+		userID: &sender, signature: signature, file: in.file}, now)
+	if err != nil {
+		return api.SendResult{}, err
+	}
+	// The company spoke last and has read everything.
+	if _, err := tx.exec("UPDATE chats SET status = 'entrance', unread_count = 0, is_open = 1 WHERE id = ?", chat.id); err != nil {
+		return api.SendResult{}, fmt.Errorf("update chat: %w", err)
+	}
+	m, err := messageByID(tx, id)
+	if err != nil {
+		return api.SendResult{}, err
+	}
+	return api.SendResult{
+		Message: api.SentMessage{ID: m.ID, Content: m.Content, Type: m.Type, Token: m.Token, Direction: m.Direction,
+			Visibility: m.Visibility, CreatedAt: m.CreatedAt},
+		Chat:    api.SentChat{Token: chat.token, Status: "entrance", IsOpen: true},
+		Contact: contact,
+	}, nil
 }
 
 // usableChannel returns the company's channel with token if c may use it:
@@ -154,32 +159,37 @@ func templateContent(q querier, company, id int64, ch *channel, comps []api.Send
 // and has one more unread message.
 func (s *Store) receive(ctx context.Context, c *caller, phone, channelToken, text string, now time.Time) (m api.Message, err error) {
 	err = s.tx(ctx, func(tx *txn) error {
-		ch, err := usableChannel(tx, c, channelToken)
-		if err != nil {
-			return err
-		}
-		if ch.Status == "disconnected" {
-			return disconnected(msgChannelDisconnected)
-		}
-		_, contactID, err := contactForPhone(tx, c.company, phone, ch.Type, now)
-		if err != nil {
-			return err
-		}
-		chat, err := openChat(tx, c.company, contactID, ch.id, nil, "waiting", now)
-		if err != nil {
-			return err
-		}
-		id, err := appendMessage(tx, chat.id, message{typ: "text", content: text, direction: "incoming", visibility: "client"}, now)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.exec("UPDATE chats SET status = 'waiting', unread_count = unread_count + 1, is_open = 1 WHERE id = ?", chat.id); err != nil {
-			return fmt.Errorf("update chat: %w", err)
-		}
-		m, err = messageByID(tx, id)
+		m, err = receiveIn(tx, c, phone, channelToken, text, now)
 		return err
 	})
 	return m, err
+}
+
+// receiveIn is receive within a transaction.
+func receiveIn(tx *txn, c *caller, phone, channelToken, text string, now time.Time) (api.Message, error) {
+	ch, err := usableChannel(tx, c, channelToken)
+	if err != nil {
+		return api.Message{}, err
+	}
+	if ch.Status == "disconnected" {
+		return api.Message{}, disconnected(msgChannelDisconnected)
+	}
+	_, contactID, err := contactForPhone(tx, c.company, phone, ch.Type, now)
+	if err != nil {
+		return api.Message{}, err
+	}
+	chat, err := openChat(tx, c.company, contactID, ch.id, nil, "waiting", now)
+	if err != nil {
+		return api.Message{}, err
+	}
+	id, err := appendMessage(tx, chat.id, message{typ: "text", content: text, direction: "incoming", visibility: "client"}, now)
+	if err != nil {
+		return api.Message{}, err
+	}
+	if _, err := tx.exec("UPDATE chats SET status = 'waiting', unread_count = unread_count + 1, is_open = 1 WHERE id = ?", chat.id); err != nil {
+		return api.Message{}, fmt.Errorf("update chat: %w", err)
+	}
+	return messageByID(tx, id)
 }
 
 // verifyChannel returns the channel that checks a number: one of the
