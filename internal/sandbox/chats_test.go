@@ -241,7 +241,7 @@ func TestSendEveryType(t *testing.T) {
 				t.Errorf("chat %s, want the open chat %s", res.Chat.Token, chat)
 			}
 			listed := e.lastMessage(AdminToken1, chat)
-			if listed.ID != m.ID || listed.Token != m.Token || listed.User == nil || listed.User.ID != 1 || listed.Signature == nil || *listed.Signature != "Ana Souza" {
+			if listed.ID != m.ID || listed.Token != m.Token || listed.Content != tt.content || listed.User == nil || listed.User.ID != 1 || listed.Signature == nil || *listed.Signature != "Ana Souza" {
 				t.Errorf("listed %+v", listed)
 			}
 			var file *fileInfo
