@@ -114,14 +114,15 @@ func TestFollowIgnoresStaffNotesAndChatsWithoutNews(t *testing.T) {
 		t.Errorf("the event's messages are %s, want only the customer's", contents(events[0].Messages))
 	}
 
-	// An answered chat put back in the queue: waiting, but nothing new from the customer.
+	// An answered chat put back in the queue: nobody's, but the company wrote
+	// last, so it is not waiting and nothing is news.
 	if _, err := admin.TransferChat(ctx, chats[8].Token, api.TransferRequest{Channel: "securechat-00006"}); err != nil {
 		t.Fatal(err)
 	}
 	st, events = poll(t, d, queue, st)
 	wantEvents(t, "an answered chat back in the queue", events)
-	if !slices.ContainsFunc(st.Chats, func(c FollowedChat) bool { return c.Listed.Token == chats[8].Token }) {
-		t.Errorf("chat 8 is waiting again but not followed")
+	if slices.ContainsFunc(st.Chats, func(c FollowedChat) bool { return c.Listed.Token == chats[8].Token }) {
+		t.Errorf("chat 8 is followed as waiting, but the company wrote last")
 	}
 }
 
