@@ -4,7 +4,6 @@ go 1.23.0
 
 require (
 	github.com/stretchr/testify v1.11.1
-	golang.org/x/text v0.23.0
 	google.golang.org/protobuf v1.36.11
 )
 

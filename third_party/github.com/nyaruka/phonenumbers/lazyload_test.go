@@ -3,6 +3,8 @@ package phonenumbers
 import (
 	"os"
 	"os/exec"
+	"regexp"
+	"strconv"
 	"sync"
 	"testing"
 )
@@ -45,4 +47,38 @@ func lazyLoadChild(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestInitIsCheap checks, in a fresh process traced with
+// GODEBUG=inittrace=1, that initialising the package allocates little: its
+// regular expressions are compiled on first use (compiled in init they
+// took 290 KB) and it does not pull in golang.org/x/text/language/display,
+// which upstream's geocoding imports (200 KB).
+func TestInitIsCheap(t *testing.T) {
+	if os.Getenv("PHONENUMBERS_INIT_CHILD") == "1" {
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestInitIsCheap$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "PHONENUMBERS_INIT_CHILD=1", "GODEBUG=inittrace=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("child process: %v\n%s", err, out)
+	}
+	// init github.com/nyaruka/phonenumbers @0.9 ms, 0.07 ms clock, 12016 bytes, 130 allocs
+	trace := regexp.MustCompile(`(?m)^init (\S+) @\S+ ms, \S+ ms clock, (\d+) bytes`)
+	found := false
+	for _, m := range trace.FindAllStringSubmatch(string(out), -1) {
+		switch m[1] {
+		case "github.com/nyaruka/phonenumbers":
+			found = true
+			if bytes, _ := strconv.Atoi(m[2]); bytes > 64<<10 {
+				t.Errorf("initialising the package allocated %d bytes, want at most 64 KiB", bytes)
+			}
+		case "golang.org/x/text/language/display":
+			t.Error("the package initialises golang.org/x/text/language/display")
+		}
+	}
+	if !found {
+		t.Fatalf("no init trace of the package in the child's output:\n%s", out)
+	}
 }

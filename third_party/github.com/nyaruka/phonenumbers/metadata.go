@@ -12,10 +12,6 @@ var numberData []byte
 var carrierData embed.FS
 var carrierDataPath = "data/prefix_to_carriers"
 
-//go:embed data/prefix_to_geocodings/*.gz
-var geocodingData embed.FS
-var geocodingDataPath = "data/prefix_to_geocodings"
-
 //go:embed data/prefix_to_timezone.xml.gz
 var timezoneData []byte
 

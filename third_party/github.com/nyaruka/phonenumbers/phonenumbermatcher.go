@@ -177,7 +177,7 @@ func AllNumberGroupsAreExactlyPresent(
 	normalizedCandidate string,
 	formattedNumberGroups []string) bool {
 
-	var candidateGroups = NON_DIGITS_PATTERN.FindAllString(normalizedCandidate, -1)
+	var candidateGroups = NON_DIGITS_PATTERN().FindAllString(normalizedCandidate, -1)
 	// Set this to the last group, skipping it if the number has an extension.
 	var candidateNumberGroupIndex = len(candidateGroups) - 2
 	if number.GetExtension() != "" {

@@ -17,9 +17,6 @@ var (
 	// These are maps for our prefix to carrier maps
 	carrierPrefixMap = make(map[string]*intStringMap)
 
-	// These are maps for our prefix to geocoding maps
-	geocodingPrefixMap = make(map[string]*intStringMap)
-
 	// Our once and map for prefix to timezone lookups
 	timezoneOnce sync.Once
 	timezoneMap  *intStringArrayMap

@@ -193,7 +193,7 @@ func matchesEmergencyNumber(number string, regionCode string, allowPrefixMatch b
 	// Returns false if the number starts with a plus sign. We don't believe dialing the country
 	// code before emergency numbers (e.g. +1911) works, but later, if that proves to work, we can
 	// add additional logic here to handle it.
-	if PLUS_CHARS_PATTERN.MatchString(possibleNumber) {
+	if PLUS_CHARS_PATTERN().MatchString(possibleNumber) {
 		return false
 	}
 
