@@ -90,3 +90,7 @@ require (
 // Upstream v1.8.1 with its metadata decoded on first use instead of in init():
 // see third_party/github.com/nyaruka/phonenumbers/PATCH.md.
 replace github.com/nyaruka/phonenumbers v1.8.1 => ./third_party/github.com/nyaruka/phonenumbers
+
+// Upstream v1.1.5 with its width cache allocated on first use and widths
+// measured by grapheme cluster: see third_party/github.com/olekukonko/tablewriter/PATCH.md.
+replace github.com/olekukonko/tablewriter v1.1.5 => ./third_party/github.com/olekukonko/tablewriter
