@@ -5,10 +5,10 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/clipperhouse/displaywidth"
 	"github.com/mattn/go-runewidth"
-	"github.com/olekukonko/tablewriter/pkg/twcache"
 )
 
 const (
@@ -33,9 +33,6 @@ var globalOptions Options
 // mu protects access to globalOptions for thread safety.
 var mu sync.Mutex
 
-// ansi is a compiled regular expression for stripping ANSI escape codes from strings.
-var ansi = Filter()
-
 func init() {
 	isEastAsian := EastAsianDetect()
 
@@ -51,8 +48,6 @@ func init() {
 		// while keeping text wide.
 		ForceNarrowBorders: isEastAsian && isModernEnvironment(),
 	}
-
-	widthCache = twcache.NewLRU[cacheKey, int](cacheCapacity)
 }
 
 // Display calculates the visual width of a string using a specific runewidth.Condition.
@@ -86,10 +81,11 @@ func GetCacheStats() (size, capacity int, hitRate float64) {
 	mu.Lock()
 	defer mu.Unlock()
 
-	if widthCache == nil {
+	cache := cacheLocked()
+	if cache == nil {
 		return 0, 0, 0
 	}
-	return widthCache.Len(), widthCache.Cap(), widthCache.HitRate()
+	return cache.Len(), cache.Cap(), cache.HitRate()
 }
 
 // IsEastAsian returns the current East Asian width setting.
@@ -246,52 +242,33 @@ func Truncate(s string, maxWidth int, suffix ...string) string {
 
 	var contentBuf bytes.Buffer
 	var currentContentDisplayWidth int
-	var ansiSeqBuf bytes.Buffer
 	inAnsiSequence := false
 	ansiWrittenToContent := false
 
-	for _, r := range s {
-		if r == '\x1b' {
-			inAnsiSequence = true
-			ansiSeqBuf.Reset()
-			ansiSeqBuf.WriteRune(r)
-		} else if inAnsiSequence {
-			ansiSeqBuf.WriteRune(r)
-			seqBytes := ansiSeqBuf.Bytes()
-			seqLen := len(seqBytes)
-			terminated := false
-			if seqLen >= 2 {
-				introducer := seqBytes[1]
-				switch introducer {
-				case '[':
-					if seqLen >= 3 && r >= 0x40 && r <= 0x7E {
-						terminated = true
-					}
-				case ']':
-					if r == '\x07' {
-						terminated = true
-					} else if seqLen > 1 && seqBytes[seqLen-2] == '\x1b' && r == '\\' { // Check for ST: \x1b\
-						terminated = true
-					}
-				}
-			}
-			if terminated {
-				inAnsiSequence = false
-				contentBuf.Write(ansiSeqBuf.Bytes())
-				ansiWrittenToContent = true
-				ansiSeqBuf.Reset()
-			}
-		} else { // Normal character
-			runeDisplayWidth := calculateRunewidth(r, currentOpts)
-			if targetContentForIteration == 0 { // No budget for content at all
+	// Cut between grapheme clusters, never inside one: a flag or an emoji
+	// joined with ZWJ is kept whole or left out whole.
+	g := graphemeOptions(currentOpts).StringGraphemes(s)
+	for g.Next() {
+		cluster := g.Value()
+		if cluster[0] == '\x1b' {
+			if len(cluster) == 1 {
+				// An escape sequence that never ends: nothing after it shows.
+				inAnsiSequence = true
 				break
 			}
-			if currentContentDisplayWidth+runeDisplayWidth > targetContentForIteration {
-				break
-			}
-			contentBuf.WriteRune(r)
-			currentContentDisplayWidth += runeDisplayWidth
+			contentBuf.WriteString(cluster)
+			ansiWrittenToContent = true
+			continue
 		}
+		clusterDisplayWidth := clusterWidth(cluster, g.Width(), currentOpts)
+		if targetContentForIteration == 0 { // No budget for content at all
+			break
+		}
+		if currentContentDisplayWidth+clusterDisplayWidth > targetContentForIteration {
+			break
+		}
+		contentBuf.WriteString(cluster)
+		currentContentDisplayWidth += clusterDisplayWidth
 	}
 
 	result := contentBuf.String()
@@ -342,6 +319,7 @@ func Width(str string) int {
 
 	mu.Lock()
 	currentOpts := globalOptions
+	cache := cacheLocked()
 	mu.Unlock()
 
 	key := cacheKey{
@@ -350,19 +328,14 @@ func Width(str string) int {
 	}
 
 	// Check Cache (Optimization)
-	if w, found := widthCache.Get(key); found {
+	if w, found := cache.Get(key); found {
 		return w
 	}
 
-	//stripped := ansi.ReplaceAllLiteralString(str, "")
-	calculatedWidth := 0
-
-	for _, r := range strip(str) {
-		calculatedWidth += calculateRunewidth(r, currentOpts)
-	}
+	calculatedWidth := measure(str, currentOpts)
 
 	// Store in Cache
-	widthCache.Add(key, calculatedWidth)
+	cache.Add(key, calculatedWidth)
 	return calculatedWidth
 }
 
@@ -385,17 +358,37 @@ func WidthNoCache(str string) int {
 // bypassing the global settings and cache. This is useful for one-shot calculations
 // where global state is not desired.
 func WidthWithOptions(str string, opts Options) int {
-	// stripped := ansi.ReplaceAllLiteralString(str, "")
-	calculatedWidth := 0
-	for _, r := range strip(str) {
-		calculatedWidth += calculateRunewidth(r, opts)
-	}
-	return calculatedWidth
+	return measure(str, opts)
 }
 
-// calculateRunewidth calculates the width of a single rune based on the provided options.
-// It applies narrow overrides for box drawing characters if configured and handles Tabs.
-func calculateRunewidth(r rune, opts Options) int {
+// measure returns the display width of s: the sum of the widths of its
+// grapheme clusters, as a terminal lays them out, so that a flag, an emoji
+// joined with ZWJ or an emoji with VS16 is as wide as on the screen (summed
+// rune by rune, a flag counted 4 columns, a family of three 6, a red heart
+// 1). ANSI escape sequences count zero.
+func measure(s string, opts Options) int {
+	if n := printableASCIILength(s); n == len(s) {
+		return n
+	}
+	width := 0
+	g := graphemeOptions(opts).StringGraphemes(s)
+	for g.Next() {
+		width += clusterWidth(g.Value(), g.Width(), opts)
+	}
+	return width
+}
+
+// graphemeOptions are displaywidth's options for opts: ANSI escape
+// sequences are single zero-width clusters.
+func graphemeOptions(opts Options) displaywidth.Options {
+	return displaywidth.Options{EastAsianWidth: opts.EastAsianWidth, ControlSequences: true}
+}
+
+// clusterWidth is the width of one grapheme cluster whose displaywidth is
+// width. It applies narrow overrides for box drawing characters if
+// configured and handles Tabs.
+func clusterWidth(cluster string, width int, opts Options) int {
+	r, _ := utf8.DecodeRuneInString(cluster)
 	if opts.ForceNarrowBorders && isBoxDrawingChar(r) {
 		return 1
 	}
@@ -406,18 +399,21 @@ func calculateRunewidth(r rune, opts Options) int {
 		return TabWidth()
 	}
 
-	dwOpts := displaywidth.Options{EastAsianWidth: opts.EastAsianWidth}
-	return dwOpts.Rune(r)
+	return width
+}
+
+// printableASCIILength is the length of the run of printable ASCII (space
+// to tilde) that s starts with: one column a byte.
+func printableASCIILength(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // isBoxDrawingChar checks if a rune is within the Unicode Box Drawing range.
 func isBoxDrawingChar(r rune) bool {
 	return r >= 0x2500 && r <= 0x257F
-}
-
-func strip(s string) string {
-	if strings.IndexByte(s, '\x1b') == -1 {
-		return s
-	}
-	return ansi.ReplaceAllLiteralString(s, "")
 }
