@@ -217,6 +217,40 @@ func TestTemplateHelpers(t *testing.T) {
 	}
 }
 
+// TestTemplateTruncateMeasuresLikeTheTable checks that the template helper
+// truncate measures as the table does: by grapheme cluster, so a flag or a
+// joined emoji is kept or cut whole, and with colour codes counting zero
+// columns (measured as text, "\x1b[31m" took four of the five columns).
+func TestTemplateTruncateMeasuresLikeTheTable(t *testing.T) {
+	tests := []struct {
+		tmpl, name string
+		color      bool
+		want       string
+	}{
+		{`{{truncate 5 .name}}`, "🇧🇷🇧🇷🇧🇷", false, "🇧🇷🇧🇷…"},
+		{`{{truncate 4 .name}}`, "🇧🇷🇧🇷🇧🇷", false, "🇧🇷…"},
+		{`{{truncate 4 .name}}`, "a👨\u200d👩\u200d👧bc", false, "a👨\u200d👩\u200d👧…"},
+		{`{{truncate 3 .name}}`, "Jose\u0301 Silva", false, "Jo…"},
+		{`{{truncate 5 .name}}`, "山田太郎", false, "山田…"},
+		{`{{truncate 5 (color "red" .name)}}`, "João Conceição", true, "\x1b[31mJoão\x1b[0m…"},
+		{`{{truncate 20 (color "red" .name)}}`, "João Conceição", true, "\x1b[31mJoão Conceição\x1b[0m"},
+	}
+	for _, tt := range tests {
+		ios, stdout, _ := testStreams(false)
+		ios.SetColorEnabled(tt.color)
+		item, err := json.Marshal(map[string]string{"name": tt.name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := PrintObject(ios, Options{Template: tt.tmpl}, contactSpec, item); err != nil {
+			t.Fatal(err)
+		}
+		if stdout.String() != tt.want+"\n" {
+			t.Errorf("%s of %q = %q, want %q", tt.tmpl, tt.name, stdout, tt.want+"\n")
+		}
+	}
+}
+
 func TestTemplateDocumentRule(t *testing.T) {
 	ios, stdout, _ := testStreams(false)
 	printList(t, ios, Options{Template: `{{range .}}{{.id}};{{end}}`}, contactSpec, contacts)

@@ -12,7 +12,6 @@ import (
 	"text/template"
 	"time"
 
-	"github.com/clipperhouse/displaywidth"
 	"github.com/itchyny/gojq"
 )
 
@@ -158,7 +157,7 @@ func templateFuncs(ios *IOStreams) template.FuncMap {
 		"upper": func(v any) string { return strings.ToUpper(textOf(v)) },
 		"lower": func(v any) string { return strings.ToLower(textOf(v)) },
 		"truncate": func(width int, v any) string {
-			return displaywidth.TruncateString(textOf(v), width, "…")
+			return truncate(textOf(v), width)
 		},
 		"color": func(name string, v any) (string, error) {
 			paint, ok := ios.ColorScheme().byName(name)

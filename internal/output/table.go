@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 )
@@ -18,9 +17,9 @@ const columnGap = "  "
 const ellipsis = "…"
 
 // Tables are laid out by tablewriter; this file decides the column widths.
-// Every width here is measured with tablewriter's own function (twwidth),
-// so a cell cut to fit its column is exactly as wide for tablewriter as for
-// us, and tablewriter never cuts it again.
+// Every width here is measured with displayWidth, tablewriter's own
+// function, so a cell cut to fit its column is exactly as wide for
+// tablewriter as for us, and tablewriter never cuts it again.
 
 // tableSink renders a list as aligned columns. Rows are buffered until
 // Flush, which renders them, so the first page of a long list shows before
@@ -55,7 +54,7 @@ func (t *tableSink) flush() error {
 		header = make([]string, len(cols))
 		bold := t.p.ios.ColorScheme().Bold
 		for i, c := range cols {
-			natural[i] = twwidth.Width(c.Header)
+			natural[i] = displayWidth(c.Header)
 			header[i] = bold(c.Header)
 		}
 		t.widths = widenTo(natural, t.pending, nil)
@@ -85,7 +84,7 @@ func widenTo(widths []int, rows [][]string, grow func(col int) bool) []int {
 	for _, row := range rows {
 		for i, cell := range row {
 			if grow == nil || grow(i) {
-				widths[i] = max(widths[i], twwidth.Width(cell))
+				widths[i] = max(widths[i], displayWidth(cell))
 			}
 		}
 	}
@@ -111,7 +110,7 @@ func fitWidths(cols []Column, natural []int, termWidth int) []int {
 	for total > termWidth {
 		widest := -1
 		for i, c := range cols {
-			shrinkable := c.Kind.truncatable() && widths[i] > twwidth.Width(c.Header)
+			shrinkable := c.Kind.truncatable() && widths[i] > displayWidth(c.Header)
 			if shrinkable && (widest < 0 || widths[i] > widths[widest]) {
 				widest = i
 			}
@@ -123,16 +122,6 @@ func fitWidths(cols []Column, natural []int, termWidth int) []int {
 		total--
 	}
 	return widths
-}
-
-// truncate cuts s to width display columns, ending it with "…" when
-// anything was cut.
-func truncate(s string, width int) string {
-	if twwidth.Width(s) <= width {
-		return s
-	}
-	// twwidth.Truncate counts the ellipsis within width.
-	return twwidth.Truncate(s, width, ellipsis)
 }
 
 // renderTable writes rows, under header unless it is nil, in columns of the
@@ -215,8 +204,8 @@ func (p *printer) printVertical(item json.RawMessage) error {
 			value += " (" + written + ")"
 		}
 		value = oneLine(value, true)
-		widths[0] = max(widths[0], twwidth.Width(c.Header))
-		widths[1] = max(widths[1], twwidth.Width(value))
+		widths[0] = max(widths[0], displayWidth(c.Header))
+		widths[1] = max(widths[1], displayWidth(value))
 		rows[i] = []string{bold(c.Header), value}
 	}
 	return p.renderTable(widths, nil, rows)

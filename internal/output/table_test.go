@@ -2,6 +2,8 @@ package output
 
 import (
 	"encoding/json"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -46,14 +48,17 @@ func TestTableKeepsColumnsAcrossBatches(t *testing.T) {
 
 func TestTableAlignsWideCharacters(t *testing.T) {
 	names := []string{
-		"João",             // precomposed accent
-		"Jose\u0301",       // combining accent
-		"山田太郎",             // CJK, two columns a character
-		"山田太郎山田",           // CJK cut at an odd width on the narrow terminal
-		"김민준",              // Hangul
-		"😀 Ana",            // emoji
-		"ＡＢＣＤＥ",            // full-width Latin
-		"Ana\u0007\u200bZ", // control character (stripped) and zero-width space
+		"João",               // precomposed accent
+		"Jose\u0301",         // combining accent
+		"山田太郎",               // CJK, two columns a character
+		"山田太郎山田",             // CJK cut at an odd width on the narrow terminal
+		"김민준",                // Hangul
+		"😀 Ana",              // emoji
+		"🇧🇷 Bia",             // a flag: two regional indicators, one cluster
+		"👨\u200d👩\u200d👧 Lu", // a family: three emoji joined by ZWJ
+		"❤\ufe0f Rui",        // a heart with VS16, shown as emoji
+		"ＡＢＣＤＥ",              // full-width Latin
+		"Ana\u0007\u200bZ",   // control character (stripped) and zero-width space
 	}
 	items := make([]json.RawMessage, len(names))
 	for i, name := range names {
@@ -82,6 +87,72 @@ func TestTableAlignsWideCharacters(t *testing.T) {
 			}
 		}
 	}
+}
+
+// wideTextContacts have tags and names with emoji (one that is its own
+// cluster, a flag, a ZWJ sequence, one with VS16), CJK and combining
+// accents.
+var wideTextContacts = []json.RawMessage{
+	json.RawMessage(`{"id":1,"phone":"5511911110001","name":"Jose\u0301 Conceic\u0327a\u0303o","tags":[{"name":"🔥 quente"},{"name":"VIP"}],"blocked":false}`),
+	json.RawMessage(`{"id":2,"phone":"5511911110002","name":"山田太郎","tags":[{"name":"🇧🇷"},{"name":"🇯🇵 Japão"}],"blocked":true}`),
+	json.RawMessage(`{"id":3,"phone":"5511911110003","name":"Família Souza","tags":[{"name":"👨\u200d👩\u200d👧 família"}],"blocked":false}`),
+	json.RawMessage(`{"id":4,"phone":"5511911110004","name":"Ana","tags":[{"name":"❤\ufe0f fiel"},{"name":"한국어"}],"blocked":false}`),
+}
+
+// TestTableWideTextGolden pins tables whose tags and names hold emoji, CJK
+// and combining accents, at full width and cut to a narrow terminal, and
+// checks on every line that each column starts at the same screen column
+// as its header, measured independently of tablewriter by
+// displaywidth.String, which counts grapheme clusters as terminals do. A
+// flag tag used to push the BLOCKED column two columns right: tablewriter
+// counted it four columns wide.
+func TestTableWideTextGolden(t *testing.T) {
+	fields := []string{"id", "name", "tags", "blocked"}
+	for _, tc := range []struct {
+		name  string
+		width int
+	}{
+		{"wide_text_table", 100},
+		{"wide_text_table_narrow", 30},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ios, stdout, _ := testStreams(true)
+			ios.SetTerminalWidth(tc.width)
+			printList(t, ios, Options{Fields: fields}, contactSpec, wideTextContacts)
+			assertGolden(t, filepath.Join("testdata", tc.name+".golden"), stdout.Bytes())
+			lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+			want := columnStarts(lines[0])
+			if len(want) != len(fields) {
+				t.Fatalf("header %q has %d columns, want %d", lines[0], len(want), len(fields))
+			}
+			for _, line := range lines {
+				if got := columnStarts(line); !slices.Equal(got, want) {
+					t.Errorf("columns start at screen columns %v, want %v (the header's):\n%s\n%s", got, want, lines[0], line)
+				}
+				if w := displaywidth.String(line); w > tc.width {
+					t.Errorf("line is %d columns wide, more than %d: %q", w, tc.width, line)
+				}
+			}
+		})
+	}
+}
+
+// columnStarts returns the screen columns at which the cells of a table
+// line start. Cells are separated by two spaces or more, and no cell of
+// wideTextContacts holds two spaces in a row.
+func columnStarts(line string) []int {
+	var starts []int
+	inCell := false
+	for i := 0; i < len(line); i++ {
+		switch {
+		case strings.HasPrefix(line[i:], "  "):
+			inCell = false
+		case !inCell && line[i] != ' ':
+			starts = append(starts, displaywidth.String(line[:i]))
+			inCell = true
+		}
+	}
+	return starts
 }
 
 func TestTableEastAsianAmbiguousWidth(t *testing.T) {
