@@ -94,3 +94,7 @@ replace github.com/nyaruka/phonenumbers v1.8.1 => ./third_party/github.com/nyaru
 // Upstream v1.1.5 with its width cache allocated on first use and widths
 // measured by grapheme cluster: see third_party/github.com/olekukonko/tablewriter/PATCH.md.
 replace github.com/olekukonko/tablewriter v1.1.5 => ./third_party/github.com/olekukonko/tablewriter
+
+// Upstream v0.12.20 with its builtin tables built on first use instead of in
+// init(): see third_party/github.com/itchyny/gojq/PATCH.md.
+replace github.com/itchyny/gojq v0.12.20 => ./third_party/github.com/itchyny/gojq

@@ -1,0 +1,3 @@
+import "7" as $x;
+def i: 3;
+def g: $x;
