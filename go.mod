@@ -98,3 +98,8 @@ replace github.com/olekukonko/tablewriter v1.1.5 => ./third_party/github.com/ole
 // Upstream v0.12.20 with its builtin tables built on first use instead of in
 // init(): see third_party/github.com/itchyny/gojq/PATCH.md.
 replace github.com/itchyny/gojq v0.12.20 => ./third_party/github.com/itchyny/gojq
+
+// Upstream v1.3.6 querying the terminal's background in NewProgram instead of
+// in init(), with its key tables built on first use: see
+// third_party/github.com/charmbracelet/bubbletea/PATCH.md.
+replace github.com/charmbracelet/bubbletea v1.3.6 => ./third_party/github.com/charmbracelet/bubbletea
