@@ -103,3 +103,7 @@ replace github.com/itchyny/gojq v0.12.20 => ./third_party/github.com/itchyny/goj
 // in init(), with its key tables built on first use: see
 // third_party/github.com/charmbracelet/bubbletea/PATCH.md.
 replace github.com/charmbracelet/bubbletea v1.3.6 => ./third_party/github.com/charmbracelet/bubbletea
+
+// Upstream v0.1.4 looking for its clipboard utility on first use instead of in
+// init(): see third_party/github.com/atotto/clipboard/PATCH.md.
+replace github.com/atotto/clipboard v0.1.4 => ./third_party/github.com/atotto/clipboard
