@@ -3,7 +3,8 @@ package tablewriter
 import (
 	"math"
 
-	"github.com/olekukonko/errors"
+	"errors"
+	"fmt"
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/tw"
 )
@@ -90,7 +91,7 @@ func (t *Table) Start() error {
 	if !t.renderer.Config().Streaming {
 		// Check if the configured renderer actually supports streaming.
 		t.logger.Error("Configured renderer does not support streaming.")
-		return errors.Newf("renderer does not support streaming")
+		return fmt.Errorf("renderer does not support streaming")
 	}
 
 	// t.renderer.Start(t.writer)
@@ -208,7 +209,7 @@ func (t *Table) streamAppendRow(row interface{}) error {
 	rawCellsSlice, err := t.convertCellsToStrings(row, t.config.Row)
 	if err != nil {
 		t.logger.Errorf("streamAppendRow: Failed to convert row to strings: %v", err)
-		return errors.Newf("failed to convert row to strings").Wrap(err)
+		return fmt.Errorf("failed to convert row to strings: %w", err)
 	}
 
 	if len(rawCellsSlice) == 0 {
@@ -221,14 +222,14 @@ func (t *Table) streamAppendRow(row interface{}) error {
 	}
 
 	if err := t.ensureStreamWidthsCalculated(rawCellsSlice, t.config.Row); err != nil {
-		return errors.New("failed to establish stream column count/widths").Wrap(err)
+		return fmt.Errorf("failed to establish stream column count/widths: %w", err)
 	}
 
 	// Now, check for column mismatch if a column count has been established.
 	if t.streamNumCols > 0 {
 		if len(rawCellsSlice) != t.streamNumCols {
 			if t.config.Stream.StrictColumns {
-				err := errors.Newf("input row column count (%d) does not match established stream column count (%d) and StrictColumns is enabled", len(rawCellsSlice), t.streamNumCols)
+				err := fmt.Errorf("input row column count (%d) does not match established stream column count (%d) and StrictColumns is enabled", len(rawCellsSlice), t.streamNumCols)
 				t.logger.Error(err.Error())
 				return err
 			}
@@ -246,7 +247,7 @@ func (t *Table) streamAppendRow(row interface{}) error {
 			}
 		}
 	} else if len(rawCellsSlice) > 0 && t.config.Stream.StrictColumns {
-		err := errors.Newf("failed to establish stream column count from first data row (%d cells) and StrictColumns is enabled", len(rawCellsSlice))
+		err := fmt.Errorf("failed to establish stream column count from first data row (%d cells) and StrictColumns is enabled", len(rawCellsSlice))
 		t.logger.Error(err.Error())
 		return err
 	}

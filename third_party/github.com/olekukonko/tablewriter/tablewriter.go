@@ -9,7 +9,8 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/olekukonko/errors"
+	"errors"
+	"fmt"
 	"github.com/olekukonko/ll"
 	"github.com/olekukonko/ll/lh"
 	"github.com/olekukonko/tablewriter/pkg/twcache"
@@ -192,7 +193,7 @@ func (t *Table) Append(rows ...interface{}) error {
 		}
 		if err := t.streamAppendRow(rowItemForStream); err != nil {
 			t.logger.Errorf("Error rendering streaming row: %v", err)
-			return errors.Newf("failed to stream append row").Wrap(err)
+			return fmt.Errorf("failed to stream append row: %w", err)
 		}
 		return nil
 	}
@@ -235,7 +236,7 @@ func (t *Table) Append(rows ...interface{}) error {
 func (t *Table) Bulk(rows interface{}) error {
 	rv := reflect.ValueOf(rows)
 	if rv.Kind() != reflect.Slice {
-		return errors.Newf("Bulk expects a slice, got %T", rows)
+		return fmt.Errorf("Bulk expects a slice, got %T", rows)
 	}
 	if rv.Len() == 0 {
 		return nil
@@ -1502,12 +1503,12 @@ func (t *Table) render() error {
 	ctx, mctx, err := t.prepareContexts()
 	if err != nil {
 		t.logger.Errorf("prepareContexts failed: %v", err)
-		return errors.Newf("failed to prepare table contexts").Wrap(err)
+		return fmt.Errorf("failed to prepare table contexts: %w", err)
 	}
 
 	if err := ctx.renderer.Start(t.writer); err != nil {
 		t.logger.Errorf("Renderer Start() error: %v", err)
-		return errors.Newf("renderer start failed").Wrap(err)
+		return fmt.Errorf("renderer start failed: %w", err)
 	}
 
 	renderError := false
@@ -1522,7 +1523,7 @@ func (t *Table) render() error {
 		if renderErr := renderFn(ctx, mctx); renderErr != nil {
 			t.logger.Errorf("Renderer section error (%s): %v", sectionName, renderErr)
 			if !renderError {
-				firstRenderErr = errors.Newf("failed to render %s section", sectionName).Wrap(renderErr)
+				firstRenderErr = fmt.Errorf("failed to render %s section: %w", sectionName, renderErr)
 			}
 			renderError = true
 			break
@@ -1532,7 +1533,7 @@ func (t *Table) render() error {
 	if closeErr := ctx.renderer.Close(); closeErr != nil {
 		t.logger.Errorf("Renderer Close() error: %v", closeErr)
 		if !renderError {
-			firstRenderErr = errors.Newf("renderer close failed").Wrap(closeErr)
+			firstRenderErr = fmt.Errorf("renderer close failed: %w", closeErr)
 		}
 		renderError = true
 	}

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/olekukonko/errors"
+	"errors"
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/tw"
 )
@@ -1109,7 +1109,7 @@ func (t *Table) convertToStringer(input interface{}) ([]string, error) {
 		stringerFuncType.Out(0) == reflect.TypeOf([]string{})
 
 	if !validSignature {
-		return nil, errors.Newf("table stringer (type %T) does not have signature func(SomeType) []string", t.stringer)
+		return nil, fmt.Errorf("table stringer (type %T) does not have signature func(SomeType) []string", t.stringer)
 	}
 
 	// Check if input is assignable to stringer's parameter type
@@ -1129,7 +1129,7 @@ func (t *Table) convertToStringer(input interface{}) ([]string, error) {
 	}
 
 	if !assignable {
-		return nil, errors.Newf("input type %T cannot be passed to table stringer expecting %s", input, paramType)
+		return nil, fmt.Errorf("input type %T cannot be passed to table stringer expecting %s", input, paramType)
 	}
 
 	var callArgs []reflect.Value

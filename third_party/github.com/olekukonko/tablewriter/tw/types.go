@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/olekukonko/errors"
+	"errors"
 ) // Custom error handling library
 
 // Position defines where formatting applies in the table (e.g., header, footer, or rows).
