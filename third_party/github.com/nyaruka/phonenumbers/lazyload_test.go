@@ -5,8 +5,12 @@ import (
 	"os/exec"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
+
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
 )
 
 // TestMetadataLoadsOnFirstUse runs lazyLoadChild in a fresh process, where no
@@ -23,11 +27,15 @@ func TestMetadataLoadsOnFirstUse(t *testing.T) {
 	}
 }
 
-// lazyLoadChild checks that nothing was decoded at init time, then makes the
-// first calls from several goroutines at once (run with -race).
+// lazyLoadChild checks that nothing was decoded or registered at init time,
+// then makes the first calls from several goroutines at once (run with
+// -race).
 func lazyLoadChild(t *testing.T) {
 	if currentMetadata != nil || len(shortNumberRegionToMetadataMap) != 0 {
 		t.Fatal("metadata was loaded before first use")
+	}
+	if File_phonenumber_proto != nil || File_phonemetadata_proto != nil {
+		t.Fatal("the protobuf descriptors were built before first use")
 	}
 	var wg sync.WaitGroup
 	for range 8 {
@@ -38,6 +46,13 @@ func lazyLoadChild(t *testing.T) {
 			if err != nil || !IsValidNumber(num) {
 				t.Errorf("Parse: %v, valid %v", err, err == nil && IsValidNumber(num))
 			}
+			// String reads the message's descriptor, built on first use.
+			if s := num.String(); !strings.Contains(s, "country_code:55") {
+				t.Errorf("String() = %q, want the country code in it", s)
+			}
+			if s := num.GetCountryCodeSource().String(); s != "UNSPECIFIED" {
+				t.Errorf("CountryCodeSource.String() = %q", s)
+			}
 			if !IsEmergencyNumber("911", "US") {
 				t.Error("911 is not an emergency number in the US")
 			}
@@ -47,6 +62,11 @@ func lazyLoadChild(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	for _, name := range []protoreflect.FullName{"phonenumbers.PhoneNumber", "phonenumbers.PhoneMetadataCollection"} {
+		if _, err := protoregistry.GlobalTypes.FindMessageByName(name); err != nil {
+			t.Errorf("%s is not registered after first use: %v", name, err)
+		}
+	}
 }
 
 // TestInitIsCheap checks, in a fresh process traced with

@@ -127,6 +127,7 @@ func (x *NumberFormat) String() string {
 func (*NumberFormat) ProtoMessage() {}
 
 func (x *NumberFormat) ProtoReflect() protoreflect.Message {
+	file_phonemetadata_proto_lazyInit()
 	mi := &file_phonemetadata_proto_msgTypes[0]
 	if protoimpl.UnsafeEnabled && x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -240,6 +241,7 @@ func (x *PhoneNumberDesc) String() string {
 func (*PhoneNumberDesc) ProtoMessage() {}
 
 func (x *PhoneNumberDesc) ProtoReflect() protoreflect.Message {
+	file_phonemetadata_proto_lazyInit()
 	mi := &file_phonemetadata_proto_msgTypes[1]
 	if protoimpl.UnsafeEnabled && x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -459,6 +461,7 @@ func (x *PhoneMetadata) String() string {
 func (*PhoneMetadata) ProtoMessage() {}
 
 func (x *PhoneMetadata) ProtoReflect() protoreflect.Message {
+	file_phonemetadata_proto_lazyInit()
 	mi := &file_phonemetadata_proto_msgTypes[2]
 	if protoimpl.UnsafeEnabled && x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -723,6 +726,7 @@ func (x *PhoneMetadataCollection) String() string {
 func (*PhoneMetadataCollection) ProtoMessage() {}
 
 func (x *PhoneMetadataCollection) ProtoReflect() protoreflect.Message {
+	file_phonemetadata_proto_lazyInit()
 	mi := &file_phonemetadata_proto_msgTypes[3]
 	if protoimpl.UnsafeEnabled && x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -966,7 +970,15 @@ var file_phonemetadata_proto_depIdxs = []int32{
 	0,  // [0:20] is the sub-list for field type_name
 }
 
-func init() { file_phonemetadata_proto_init() }
+// file_phonemetadata_proto_once builds and registers the file's descriptors on
+// first use (lazyInit, called by every method that reads them) instead of
+// in init(), so that a program that links the package without using it does
+// not pay for them at start-up.
+var file_phonemetadata_proto_once sync.Once
+
+func file_phonemetadata_proto_lazyInit() {
+	file_phonemetadata_proto_once.Do(file_phonemetadata_proto_init)
+}
 func file_phonemetadata_proto_init() {
 	if File_phonemetadata_proto != nil {
 		return

@@ -96,10 +96,12 @@ func (x PhoneNumber_CountryCodeSource) String() string {
 }
 
 func (PhoneNumber_CountryCodeSource) Descriptor() protoreflect.EnumDescriptor {
+	file_phonenumber_proto_lazyInit()
 	return file_phonenumber_proto_enumTypes[0].Descriptor()
 }
 
 func (PhoneNumber_CountryCodeSource) Type() protoreflect.EnumType {
+	file_phonenumber_proto_lazyInit()
 	return &file_phonenumber_proto_enumTypes[0]
 }
 
@@ -210,6 +212,7 @@ func (x *PhoneNumber) String() string {
 func (*PhoneNumber) ProtoMessage() {}
 
 func (x *PhoneNumber) ProtoReflect() protoreflect.Message {
+	file_phonenumber_proto_lazyInit()
 	mi := &file_phonenumber_proto_msgTypes[0]
 	if protoimpl.UnsafeEnabled && x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -355,7 +358,13 @@ var file_phonenumber_proto_depIdxs = []int32{
 	0, // [0:1] is the sub-list for field type_name
 }
 
-func init() { file_phonenumber_proto_init() }
+// file_phonenumber_proto_once builds and registers the file's descriptors on
+// first use (lazyInit, called by every method that reads them) instead of
+// in init(), so that a program that links the package without using it does
+// not pay for them at start-up.
+var file_phonenumber_proto_once sync.Once
+
+func file_phonenumber_proto_lazyInit() { file_phonenumber_proto_once.Do(file_phonenumber_proto_init) }
 func file_phonenumber_proto_init() {
 	if File_phonenumber_proto != nil {
 		return
