@@ -1,5 +1,7 @@
 package output
 
+import "strings"
+
 // ColorScheme wraps text in ANSI colours when colour is on and returns it
 // unchanged otherwise, so callers never branch on the colour setting.
 type ColorScheme struct {
@@ -17,11 +19,30 @@ const (
 	sgrGray    = "90"
 )
 
+// resetSequence ends every coloured span.
+const resetSequence = "\x1b[0m"
+
+// paint wraps s in the SGR code and a reset. A multi-line s is painted line
+// by line, each line reset before its line break: a colour that ran on past
+// a newline would bleed into whatever a line-oriented reader (grep, a log
+// viewer, `less -R` scrolling back) shows next to it.
 func (c *ColorScheme) paint(sgr, s string) string {
 	if !c.enabled || s == "" {
 		return s
 	}
-	return "\x1b[" + sgr + "m" + s + "\x1b[0m"
+	start := "\x1b[" + sgr + "m"
+	if !strings.ContainsAny(s, "\r\n") {
+		return start + s + resetSequence
+	}
+	var b strings.Builder
+	for line := range strings.Lines(s) {
+		text := strings.TrimRight(line, "\r\n")
+		if text != "" {
+			b.WriteString(start + text + resetSequence)
+		}
+		b.WriteString(line[len(text):])
+	}
+	return b.String()
 }
 
 // Bold renders s in bold.
