@@ -504,7 +504,8 @@ func TestYAMLKeepsStringsStrings(t *testing.T) {
 	if err := PrintObject(ios, Options{Format: YAML}, Spec{}, item); err != nil {
 		t.Fatal(err)
 	}
-	want := "z: \"true\"\na: \"0042\"\nm: \"null\"\nn: 12345678901234567890123\nf: 1.50\ns: |-\n  line1\n  line2\n"
+	// The key n is quoted: to a YAML 1.1 reader a bare n is false.
+	want := "z: \"true\"\na: \"0042\"\nm: \"null\"\n\"n\": 12345678901234567890123\nf: 1.50\ns: |-\n  line1\n  line2\n"
 	if stdout.String() != want {
 		t.Errorf("stdout =\n%s\nwant\n%s", stdout, want)
 	}

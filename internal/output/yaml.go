@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 )
@@ -85,14 +87,52 @@ func nextYAMLNode(dec *json.Decoder) (*yaml.Node, error) {
 }
 
 // stringNode is tagged !!str so that strings such as "true" or "0042" are
-// quoted instead of turning into other types.
+// quoted instead of turning into other types: yaml.v3 quotes what a YAML 1.2
+// reader would take for another type. Strings that only a YAML 1.1 reader
+// misreads are quoted too (see yaml11NotString), as are the ones a literal
+// block or a plain scalar would not carry intact.
 func stringNode(s string) *yaml.Node {
 	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
-	if strings.Contains(s, "\n") && strings.IndexAny(s, " \t\n") == 0 {
+	switch {
+	case strings.Contains(s, "\n") && strings.IndexAny(s, " \t\n") == 0:
 		// yaml.v3 writes a multi-line string as a literal block, which
 		// cannot start with a tab (the output does not parse) or a line
 		// break (it reads back as another string). Quoted, it survives.
 		n.Style = yaml.DoubleQuotedStyle
+	case strings.ContainsAny(s, "\u0085\u2028\u2029"):
+		// Line breaks for YAML 1.1, not for 1.2: unquoted or in single
+		// quotes a 1.1 reader folds them into spaces. Double-quoted, they
+		// are escaped (\N, \L, \P).
+		n.Style = yaml.DoubleQuotedStyle
+	case yaml11NotString().MatchString(s):
+		n.Style = yaml.DoubleQuotedStyle
 	}
 	return n
 }
+
+// yaml11NotString matches the plain scalars that a YAML 1.1 reader (PyYAML,
+// go-yaml v2, SnakeYAML, Ruby's Psych, many configuration tools) resolves to
+// something other than a string, following the types of
+// https://yaml.org/type/: booleans (y, Yes, NO, on, Off…), nulls (~, null),
+// integers in bases 2, 8, 10, 16 and 60 (0b101, 0755, 1_000, 0x1F, 1:30),
+// floats (.5, 1e3, 1:30.5, .inf, .NaN), timestamps (2026-11-03,
+// 2026-11-03 10:00:00), the merge key << and the value key =, which PyYAML
+// refuses to read. yaml.v3, a YAML 1.2 writer, leaves most of them unquoted.
+// Compiled on first use, not at start-up.
+var yaml11NotString = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:` + strings.Join([]string{
+		// bool
+		`y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF`,
+		// null
+		`~|null|Null|NULL|`,
+		// int
+		`[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+`,
+		// float, and the exponent forms of YAML 1.2 that go-yaml v2 reads too
+		`[-+]?(?:[0-9][0-9_]*)?\.[0-9._]*(?:[eE][-+]?[0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)`,
+		`[-+]?[0-9][0-9_]*[eE][-+]?[0-9]+`,
+		// timestamp
+		`[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?`,
+		// merge, value
+		`<<|=`,
+	}, "|") + `)$`)
+})
