@@ -30,10 +30,7 @@ func PrintList[T any](ctx context.Context, f *Factory, spec output.Spec, pager *
 	pager.Follow(s.All).Limit(s.Limit)
 	for page, err := range pager.RawPages(ctx) {
 		if err != nil {
-			// What arrived stays on screen; an unfinished JSON document is
-			// left unfinished so that no script mistakes it for the whole list.
-			_ = printer.Flush()
-			return err
+			return printer.Abort(err)
 		}
 		for _, item := range page.Items {
 			// A page's items are valid JSON (api.RawPage): not checked again.

@@ -1,6 +1,7 @@
 package output
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/dustin/go-humanize"
@@ -8,10 +9,19 @@ import (
 
 // NoResults says on stderr that a list came back empty: "No contacts match.".
 func NoResults(ios *IOStreams, noun string) {
-	if noun == "" {
-		noun = "results"
+	fmt.Fprintf(ios.ErrOut, "No %s match.\n", cmp.Or(noun, "results"))
+}
+
+// incomplete says on stderr that a list stopped before its end, after
+// printed items: "The list of contacts is incomplete: it stopped after item
+// 200.".
+func incomplete(ios *IOStreams, noun string, printed int) {
+	noun = cmp.Or(noun, "results")
+	if printed == 0 {
+		fmt.Fprintf(ios.ErrOut, "The list of %s is incomplete: nothing was printed.\n", noun)
+		return
 	}
-	fmt.Fprintf(ios.ErrOut, "No %s match.\n", noun)
+	fmt.Fprintf(ios.ErrOut, "The list of %s is incomplete: it stopped after item %s.\n", noun, comma(printed))
 }
 
 // Footer tells on stderr that more pages exist and how to get them:

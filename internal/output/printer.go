@@ -137,7 +137,7 @@ type ListPrinter struct {
 // ndjson and plain a line per item, csv a row, yaml a sequence entry, the
 // table its rows, and every Flush writes out what the page printed. The one
 // exception is --jq or --template in json mode: they apply to the whole
-// array, so the list is buffered until Close.
+// array, so the list is buffered until Close (or Abort).
 func NewList(ios *IOStreams, opts Options, spec Spec) (*ListPrinter, error) {
 	p, err := newPrinter(ios, opts, spec)
 	if err != nil {
@@ -215,6 +215,27 @@ func (l *ListPrinter) Close() error {
 		NoResults(l.p.ios, l.p.spec.Noun)
 	}
 	return nil
+}
+
+// Abort ends a list that could not be finished, because the run was
+// interrupted or a page could not be fetched: what was printed is ended as
+// Close would end it, so it stays well-formed (a json array is closed, a
+// csv file has its header, --jq or --template run on the items that
+// arrived; ndjson, plain, yaml and the table end after the last whole
+// item), and stderr says that the list is incomplete. It returns cause,
+// which decides the exit code (130 for an interruption), joined with any
+// error of ending the output.
+func (l *ListPrinter) Abort(cause error) error {
+	if l.closed {
+		return cause
+	}
+	l.closed = true
+	err := errors.Join(l.sink.close(l.count), l.p.flushPage())
+	incomplete(l.p.ios, l.p.spec.Noun, l.count)
+	if err != nil {
+		return errors.Join(cause, err)
+	}
+	return cause
 }
 
 // Count is the number of items added.
