@@ -8,19 +8,22 @@ import (
 	"testing"
 
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
+	"gopkg.in/yaml.v3"
 )
 
-// TestReleaseVersionSkipsInitialisation builds convo as a release is built,
-// with the version stamped in, and checks that the three ways of asking for
-// the version print what cobra prints, without initialising the libraries:
-// with GODEBUG=inittrace=1 the runtime names every package it initialises.
-func TestReleaseVersionSkipsInitialisation(t *testing.T) {
+// TestEarlyVersionSkipsInitialisation builds convo as a release is built,
+// with the linker flags of .goreleaser.yaml (so a stamp that names a
+// package or variable that does not exist fails here, not in a release),
+// and checks that the three ways of asking for the version print what cobra
+// prints, without initialising the libraries: with GODEBUG=inittrace=1 the
+// runtime names every package it initialises.
+func TestEarlyVersionSkipsInitialisation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	const pkg = "github.com/convo-cli/convo/internal/build"
-	bin := cmdtest.Build(t, "-ldflags",
-		"-X "+pkg+".version=1.2.3 -X "+pkg+".commit=0123456789abcdef0123 -X "+pkg+".date=2026-11-01T10:00:00Z")
+	bin := cmdtest.Build(t, "-ldflags", releaseLDFlags(t, map[string]string{
+		"{{.Version}}": "1.2.3", "{{.Commit}}": "0123456789abcdef0123", "{{.Date}}": "2026-11-01T10:00:00Z",
+	}))
 	const want = "convo version 1.2.3 (commit 0123456789ab, built 2026-11-01T10:00:00Z)\n"
 	run := func(args ...string) (stdout, inits string) {
 		t.Helper()
@@ -57,4 +60,30 @@ func TestReleaseVersionSkipsInitialisation(t *testing.T) {
 			t.Errorf("convo %s did not initialise the libraries: is GODEBUG=inittrace=1 still reporting?\n%s", strings.Join(args, " "), inits)
 		}
 	}
+}
+
+// releaseLDFlags returns the linker flags .goreleaser.yaml builds releases
+// with, its template fields replaced by the values given.
+func releaseLDFlags(t *testing.T, values map[string]string) string {
+	t.Helper()
+	raw, err := os.ReadFile("../../.goreleaser.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var config struct {
+		Builds []struct {
+			Ldflags []string `yaml:"ldflags"`
+		} `yaml:"builds"`
+	}
+	if err := yaml.Unmarshal(raw, &config); err != nil || len(config.Builds) != 1 {
+		t.Fatalf(".goreleaser.yaml: %v, %d builds, want 1", err, len(config.Builds))
+	}
+	flags := strings.Join(config.Builds[0].Ldflags, " ")
+	for field, value := range values {
+		if !strings.Contains(flags, field) {
+			t.Fatalf(".goreleaser.yaml's ldflags do not stamp %s: %s", field, flags)
+		}
+		flags = strings.ReplaceAll(flags, field, value)
+	}
+	return flags
 }

@@ -3,27 +3,25 @@ package buildinfo
 import (
 	"runtime/debug"
 	"testing"
-
-	"github.com/convo-cli/convo/internal/build"
 )
 
 func TestFromBuildInfo(t *testing.T) {
 	tests := []struct {
 		name string
 		in   debug.BuildInfo
-		want build.Info
+		want Info
 	}{
 		{
 			name: "go install of a tagged version",
 			in: debug.BuildInfo{Main: debug.Module{Version: "v1.4.0"}, Settings: []debug.BuildSetting{
 				{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.time", Value: "2026-11-01T10:00:00Z"},
 			}},
-			want: build.Info{Version: "v1.4.0", Commit: "0123456789ab", Date: "2026-11-01T10:00:00Z"},
+			want: Info{Version: "v1.4.0", Commit: "0123456789ab", Date: "2026-11-01T10:00:00Z"},
 		},
 		{
 			name: "go build outside a repository",
 			in:   debug.BuildInfo{Main: debug.Module{Version: "(devel)"}},
-			want: build.Info{Version: "dev"},
+			want: Info{Version: "dev"},
 		},
 	}
 	for _, tt := range tests {

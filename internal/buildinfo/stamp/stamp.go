@@ -1,11 +1,17 @@
-// Package build tells which convo this is when a release says so: releases
-// set the variables with
-// -ldflags "-X github.com/convo-cli/convo/internal/build.version=…" (and
-// .commit, .date). It imports nothing, so that internal/earlyversion can
-// answer `convo --version` from it before the libraries initialise; the
-// module and VCS information Go embeds in every build is read by
-// internal/buildinfo, for builds that were not stamped.
-package build
+// Package stamp holds what a release stamps into the binary: the linker sets
+// its variables with
+// -ldflags "-X github.com/convo-cli/convo/internal/buildinfo/stamp.version=…"
+// (and .commit, .date), as .goreleaser.yaml does.
+//
+// Use internal/buildinfo, not this package: it answers for every build,
+// stamped or not. Only internal/earlyversion reads the stamp directly, to
+// answer `convo --version` before the libraries initialise, and for that
+// this package imports nothing whose initialisation does work (reading Go's
+// build information needs runtime/debug, whose imports initialise after
+// most libraries).
+package stamp
+
+import "cmp"
 
 var (
 	version = ""
@@ -20,18 +26,16 @@ type Info struct {
 	Date    string
 }
 
-// Stamped returns the information a release stamped into the binary, and
-// false when none was: a plain `go build` or `go install`.
-func Stamped() (Info, bool) {
+// Get returns the information a release stamped into the binary, and false
+// when none was: a plain `go build` or `go install`.
+func Get() (Info, bool) {
 	return Info{Version: version, Commit: commit, Date: date}.Filled(), version != ""
 }
 
 // Filled defaults an unknown version to "dev" and shortens the commit to
 // twelve characters.
 func (i Info) Filled() Info {
-	if i.Version == "" {
-		i.Version = "dev"
-	}
+	i.Version = cmp.Or(i.Version, "dev")
 	if len(i.Commit) > 12 {
 		i.Commit = i.Commit[:12]
 	}
