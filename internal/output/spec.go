@@ -1,6 +1,7 @@
 package output
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -60,11 +61,7 @@ func (s Spec) ValidateFields(fields []string) error {
 			return usageErrorf("invalid field %q in --fields", f)
 		}
 		if len(s.Fields) > 0 && !slices.Contains(s.Fields, segments[0]) {
-			noun := s.Noun
-			if noun == "" {
-				noun = "this resource"
-			}
-			return usageErrorf("unknown field %q for %s; available fields: %s", f, noun, strings.Join(s.Fields, ", "))
+			return usageErrorf("unknown field %q for %s; available fields: %s", f, cmp.Or(s.Noun, "this resource"), strings.Join(s.Fields, ", "))
 		}
 	}
 	return nil
