@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
-	"gopkg.in/yaml.v3"
+	yaml "go.yaml.in/yaml/v3"
 )
 
 // TestEarlyVersionSkipsInitialisation builds convo as a release is built,

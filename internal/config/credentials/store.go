@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/zalando/go-keyring"
-	"gopkg.in/yaml.v3"
+	yaml "go.yaml.in/yaml/v3"
 
 	"github.com/convo-cli/convo/internal/config"
 )
