@@ -12,12 +12,12 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// TestAbortLeavesWellFormedOutput prints two items of a list, then stops it
-// as a Ctrl-C or a failed page 3 of --all does. In every format the output
-// must still parse, holding the items that arrived (a json array used to be
-// left open), stderr must say the list is incomplete, the cause must come
-// back unchanged (it decides the exit code) and a later Close must add
-// nothing.
+// TestAbortLeavesWellFormedOutput prints a page of two items (and an empty
+// page) of a list, then stops it as a Ctrl-C or a failed page 3 of --all
+// does. In every format the output must still parse, holding the items
+// that arrived (a json array used to be left open), stderr must say the
+// list is incomplete, the cause must come back unchanged (it decides the
+// exit code) and a later Close must add nothing.
 func TestAbortLeavesWellFormedOutput(t *testing.T) {
 	items := contacts[:2]
 	count := func(t *testing.T, format string, out []byte) int {
@@ -116,11 +116,37 @@ func TestAbortRunsTheProgramOnWhatArrived(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if err := l.Flush(); err != nil { // page 1 has arrived
+		t.Fatal(err)
+	}
 	cause := errors.New("page 2: 500 Internal Server Error")
 	if err := l.Abort(cause); err != cause {
 		t.Errorf("Abort returned %v, want the cause", err)
 	}
 	if stdout.String() != "3\n" || !strings.Contains(stderr.String(), "incomplete") {
 		t.Errorf("stdout %q, stderr %q", stdout, stderr)
+	}
+}
+
+// TestAbortBeforeTheFirstPage stops a list whose first page failed (an
+// unknown contact, a server that is down): there is no list, so nothing is
+// printed, not an empty array, and no note joins the error.
+func TestAbortBeforeTheFirstPage(t *testing.T) {
+	for _, format := range []Format{JSON, CSV, YAML, Table} {
+		ios, stdout, stderr := testStreams(format == Table)
+		l, err := NewList(ios, Options{Format: format}, contactSpec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cause := errors.New("Contato não encontrado.")
+		if err := l.Abort(cause); err != cause {
+			t.Errorf("%s: Abort returned %v, want the cause", format, err)
+		}
+		if err := l.Close(); err != nil {
+			t.Errorf("%s: Close after Abort: %v", format, err)
+		}
+		if stdout.Len() != 0 || stderr.Len() != 0 {
+			t.Errorf("%s: stdout %q, stderr %q, want nothing", format, stdout, stderr)
+		}
 	}
 }

@@ -128,6 +128,8 @@ type ListPrinter struct {
 	sink   listSink
 	count  int
 	closed bool
+	// paged is set by the first Flush: a page of the list has arrived.
+	paged bool
 }
 
 // NewList starts printing a list of spec's resource. Options are resolved
@@ -195,6 +197,7 @@ func (l *ListPrinter) AddValid(item json.RawMessage) error {
 // Flush marks a page boundary: the table renders the rows buffered so far,
 // and the page's output is written.
 func (l *ListPrinter) Flush() error {
+	l.paged = true
 	err := l.sink.flush()
 	return errors.Join(err, l.p.flushPage())
 }
@@ -218,18 +221,22 @@ func (l *ListPrinter) Close() error {
 }
 
 // Abort ends a list that could not be finished, because the run was
-// interrupted or a page could not be fetched: what was printed is ended as
-// Close would end it, so it stays well-formed (a json array is closed, a
-// csv file has its header, --jq or --template run on the items that
-// arrived; ndjson, plain, yaml and the table end after the last whole
-// item), and stderr says that the list is incomplete. It returns cause,
-// which decides the exit code (130 for an interruption), joined with any
-// error of ending the output.
+// interrupted or a page could not be fetched. When pages had arrived (Flush
+// was called), what was printed is ended as Close would end it, so it stays
+// well-formed (a json array is closed, a csv file has its header, --jq or
+// --template run on the items that arrived; ndjson, plain, yaml and the
+// table end after the last whole item), and stderr says that the list is
+// incomplete. When the first page failed there is no list: nothing is
+// printed. It returns cause, which decides the exit code (130 for an
+// interruption), joined with any error of ending the output.
 func (l *ListPrinter) Abort(cause error) error {
 	if l.closed {
 		return cause
 	}
 	l.closed = true
+	if !l.paged {
+		return cause
+	}
 	err := errors.Join(l.sink.close(l.count), l.p.flushPage())
 	incomplete(l.p.ios, l.p.spec.Noun, l.count)
 	if err != nil {
