@@ -7,6 +7,7 @@ require (
 	github.com/clipperhouse/displaywidth v0.10.0
 	github.com/dustin/go-humanize v1.1.0
 	github.com/getkin/kin-openapi v0.152.0
+	github.com/gofrs/flock v0.13.2
 	github.com/itchyny/gojq v0.12.20
 	github.com/mattn/go-colorable v0.1.14
 	github.com/mattn/go-isatty v0.0.24
@@ -18,7 +19,7 @@ require (
 	github.com/spf13/viper v1.21.0
 	github.com/vbauerster/mpb/v8 v8.9.3
 	github.com/zalando/go-keyring v0.2.8
-	go.yaml.in/yaml/v3 v3.0.4
+	go.yaml.in/yaml/v3 v3.0.5
 	golang.org/x/sync v0.24.0
 	golang.org/x/term v0.47.0
 	golang.org/x/text v0.28.0

@@ -1,14 +1,22 @@
-// Package importer is the streaming bulk import of contacts: a CSV or JSON
-// Lines input goes through
+// Package importer is the bulk import of contacts, on the engine of
+// package bulk: the reader, journal, workers, throttle, circuit, progress
+// and report are the engine's; what is about contacts is here. Each row is
+// checked (phone, booleans, custom-field values: the normaliser), its tags
+// resolved and created (tags.go), and it is written through the API (the
+// writer), created, updated or skipped as --on-duplicate says.
 //
-//	reader → normaliser → workers → collector (journal, report, counters)
+// # The journal's identity
 //
-// joined by bounded channels, so that memory stays flat whatever the size of
-// the input: one goroutine reads and parses records and hands them out in
-// order; --concurrency workers check each row (phone, booleans, custom-field
-// values), resolve its tags and write it through the API; one collector
-// journals finished rows, writes failed ones to the report and counts. No
-// row is kept after the collector has seen it.
+// The journal is bound to the destination (the API root and the company,
+// never the token: see package destination) and to the input's content
+// (its SHA-256, computed in the pass that also counts its rows). A journal
+// of another destination or another content is never applied: the default
+// journal of each pair is a file of its own, and one named with --journal
+// is started over, with a warning. A damaged journal is set aside with a
+// warning and the import starts over: the resend of a row done only meets
+// a duplicate. A journal is kept while rows are left to do (an interrupted
+// run, failed rows); a run that finishes every row removes it, so that the
+// same file imported again later is imported again.
 //
 // # Never twice, never lost
 //
@@ -32,41 +40,32 @@ package importer
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/dustin/go-humanize"
+
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/bulk"
+	"github.com/convo-cli/convo/internal/destination"
 	"github.com/convo-cli/convo/internal/resolve"
 )
 
-// Format is the format of an input.
-type Format string
-
-// The input formats.
-const (
-	FormatCSV   Format = "csv"
-	FormatJSONL Format = "jsonl"
-)
-
-// Formats lists the --format values.
-var Formats = []string{string(FormatCSV), string(FormatJSONL)}
-
 // Options configures an import.
 type Options struct {
-	// Input is read once, as a stream.
-	Input io.Reader
-	// Path is the input's absolute path, used to count its rows and to
-	// identify it in the journal; empty for standard input.
-	Path string
-	// Format is the input's format; empty means FormatOf(Path), or when
-	// that says nothing, JSON Lines if the input starts with "{".
-	Format Format
+	// Input is the input, fingerprinted (see bulk.OpenInput).
+	Input *bulk.Input
+	// Format is the input's format; empty means bulk.FormatOf its name, or
+	// when that says nothing, JSON Lines if the input starts with "{".
+	Format bulk.Format
 	// Delimiter separates CSV cells; 0 detects "," or ";" from the header.
 	Delimiter rune
 	// Mappings rename columns to contact fields (--map HEADER=FIELD).
@@ -85,16 +84,21 @@ type Options struct {
 	Rate float64
 	// DryRun checks every row and resolves tags without writing anything.
 	DryRun bool
-	// JournalPath is the journal; empty for none (standard input, dry runs).
+	// JournalPath is the journal; empty for the default one in JournalDir.
 	JournalPath string
+	// JournalDir holds the default journals, one per destination and
+	// content; empty (and no JournalPath) for no journal.
+	JournalDir string
 	// Restart empties the journal first.
 	Restart bool
 	// ReportPath receives the failed rows, when any fail.
 	ReportPath string
+	// ReportFallbackDir receives them when ReportPath's directory cannot.
+	ReportFallbackDir string
 
 	// Stderr receives progress and warnings.
 	Stderr   io.Writer
-	Feedback Feedback
+	Feedback bulk.Feedback
 	// ProgressInterval is the time between progress lines (FeedbackLines);
 	// zero means 10 s.
 	ProgressInterval time.Duration
@@ -108,12 +112,12 @@ type Options struct {
 	// Grace is how long requests in flight may go on after ctx is cancelled;
 	// zero means 10 s.
 	Grace time.Duration
+	// Circuit stops the import when the API keeps failing; zero fields
+	// mean bulk.DefaultCircuit's.
+	Circuit bulk.Circuit
 }
 
 func (o *Options) defaults() {
-	if o.Concurrency < 1 {
-		o.Concurrency = 4
-	}
 	if o.OnDuplicate == "" {
 		o.OnDuplicate = DuplicateSkip
 	}
@@ -126,11 +130,11 @@ func (o *Options) defaults() {
 	if o.Backoff == nil {
 		o.Backoff = defaultBackoff
 	}
-	if o.Grace <= 0 {
-		o.Grace = 10 * time.Second
-	}
 	if o.Stderr == nil {
 		o.Stderr = io.Discard
+	}
+	if o.Format == "" {
+		o.Format = bulk.FormatOf(o.Input.Name)
 	}
 }
 
@@ -150,7 +154,8 @@ type Summary struct {
 	RowsPerSecond float64 `json:"rows_per_second"`
 	// Report is the failure report's path, when rows failed.
 	Report *string `json:"report"`
-	// Journal is the journal's path; nil for standard input and dry runs.
+	// Journal is the journal's path while it is kept: after a run that
+	// left rows to do. nil when none is kept (every row done, dry runs).
 	Journal *string `json:"journal"`
 	DryRun  bool    `json:"dry_run"`
 	// TagsToCreate are the tags a dry run with --create-tags would create.
@@ -159,365 +164,213 @@ type Summary struct {
 	Interrupted bool `json:"interrupted"`
 }
 
-// job is a record on its way to a worker.
-type job struct {
-	rec record
-	// inDoubt: an earlier run may have created this row without recording it.
-	inDoubt bool
-}
+// The outcomes of a row, beyond bulk.Unfinished and bulk.Failed.
+const (
+	created = bulk.FirstOutcome + iota
+	updated
+	skipped
+	// valid: a dry run found nothing wrong with the row.
+	valid
+)
 
-// result is a row on its way to the collector.
-type result struct {
-	outcome outcome
-	// rec is kept for failed rows only, for the report.
-	rec  record
-	line int
-	why  failure
-	// maybeCreated: the row is not done but the API may have created it,
-	// so the journal must not say it certainly did not.
-	maybeCreated bool
-}
+// journalLetters are the journal's records of rows done.
+var journalLetters = map[bulk.Outcome]byte{created: 'c', updated: 'u', skipped: 's'}
 
 // dispatchBatch is how many rows one "dispatched" mark of the journal covers.
 const dispatchBatch = 32
 
 // Run imports opts.Input through c. Problems found before anything is
-// written (unreadable header, unknown or missing columns, a journal of
-// another input) are returned as *clierr.InputError. Once rows are being
-// written, Run always returns the summary: with ctx.Err() when ctx was
-// cancelled (requests in flight finish first, within the grace period), or
-// the error that stopped the import (the token refused, the input or the
-// journal failing). Rows that failed are counted and reported, not returned
-// as an error.
+// written (unreadable header, unknown or missing columns, a journal that
+// another import holds) are returned as *clierr.InputError. Once rows are
+// being written, Run always returns the summary: with ctx.Err() when ctx
+// was cancelled (requests in flight finish first, within the grace period),
+// or the error that stopped the import (the token refused, the circuit,
+// the input or the journal failing). Rows that failed are counted and
+// reported, not returned as an error.
 func Run(ctx context.Context, c *api.Client, opts Options) (*Summary, error) {
 	opts.defaults()
 	start := time.Now()
+	var notes warnings
 
 	fields, err := resolve.CustomFields(ctx, c)
 	if err != nil {
 		return nil, err
 	}
-	br := newReader(opts.Input)
+	in, err := opts.Input.Open()
+	if err != nil {
+		return nil, fmt.Errorf("read the input: %w", err)
+	}
+	defer in.Close()
+	br := bulk.NewReader(in)
 	if opts.Format == "" {
-		opts.Format = sniffFormat(br)
+		opts.Format = bulk.SniffFormat(br)
 	}
 	norm := &normaliser{fields: fields, country: opts.DefaultCountry, ignoreUnknown: opts.IgnoreUnknownColumns}
 	var (
-		src         source
+		src         bulk.Source
 		header      []string
 		headerLines int
 	)
 	switch opts.Format {
-	case FormatJSONL:
-		src = newJSONLSource(br)
+	case bulk.FormatJSONL:
+		src = bulk.NewJSONLSource(br)
 	default:
-		cs, err := newCSVSource(br, opts.Delimiter)
+		cs, err := bulk.NewCSVSource(br, opts.Delimiter)
 		if err != nil {
 			return nil, err
 		}
-		if norm.layout, err = mapColumns(cs.header, opts.Mappings, fields, opts.IgnoreUnknownColumns); err != nil {
+		if norm.layout, err = mapColumns(cs.Header, opts.Mappings, fields, opts.IgnoreUnknownColumns); err != nil {
 			return nil, err
 		}
 		for _, w := range norm.layout.warnings {
 			fmt.Fprintln(opts.Stderr, "warning: "+w)
 		}
-		src, header, headerLines = cs, cs.header, 1
+		src, header, headerLines = cs, cs.Header, 1
 	}
 
-	var jrn *journal
-	if opts.JournalPath != "" && opts.Path != "" && !opts.DryRun {
-		info, err := os.Stat(opts.Path)
-		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", opts.Path, err)
-		}
-		var warning string
-		jrn, warning, err = openJournal(opts.JournalPath, inputID{opts.Path, info.Size(), info.ModTime()}, opts.Restart)
+	var jrn *bulk.Journal
+	cfg := bulk.Config{Workers: opts.Concurrency, Rate: opts.Rate, Circuit: opts.Circuit, Grace: opts.Grace,
+		Report: bulk.NewReport(opts.ReportPath, header, opts.ReportFallbackDir, notes.add)}
+	if !opts.DryRun && (opts.JournalPath != "" || opts.JournalDir != "") {
+		state := bulk.NewLineState(opts.Input.Lines, journalLetters)
+		jrn, err = openJournal(ctx, c, opts, state)
 		if err != nil {
 			return nil, err
 		}
-		if warning != "" {
-			fmt.Fprintln(opts.Stderr, "warning: "+warning)
+		if jrn != nil {
+			cfg.Ledger, cfg.Batch = bulk.NewLineLedger(jrn, state, journalLetters), dispatchBatch
 		}
 	}
 
-	p := newPipeline(ctx, c, opts, norm, jrn, newReport(opts.ReportPath, header))
-	defer p.cancelRequests()
-	prog := startProgress(opts.Feedback, opts.Stderr, p.counts, opts.Path, headerLines, opts.ProgressInterval)
-	runErr := p.run(src)
-	prog.stop()
+	eng := bulk.New(ctx, cfg)
+	defer eng.Close()
+	w := newWriter(c, eng, opts, norm.fields, &notes)
+	prog := bulk.StartProgress(opts.Feedback, opts.Stderr, eng.Counters(), int64(max(opts.Input.Lines-headerLines, 0)), opts.ProgressInterval)
+	runErr := eng.Run(src, func(stop context.Context, j bulk.Job) bulk.Result {
+		return w.process(stop, norm, j)
+	})
+	prog.Stop()
+	notes.print(opts.Stderr)
 
-	wrote, err := p.report.close()
+	reportPath, err := cfg.Report.Close()
 	runErr = errors.Join(runErr, err)
-	if jrn != nil {
-		runErr = errors.Join(runErr, jrn.close())
-	}
-	s := p.summary(time.Since(start))
-	if wrote {
-		s.Report = &opts.ReportPath
-	}
-	if jrn != nil {
-		s.Journal = &opts.JournalPath
-	}
-	if opts.DryRun {
-		s.TagsToCreate = p.writer.tags.plannedTags()
+	s := summarise(eng.Counters(), time.Since(start), opts.DryRun)
+	if reportPath != "" {
+		s.Report = &reportPath
 	}
 	if runErr == nil && ctx.Err() != nil {
 		s.Interrupted = true
 		runErr = ctx.Err()
 	}
+	if jrn != nil {
+		if runErr == nil && s.Failed == 0 {
+			// Nothing is left to do: a journal now would only make the same
+			// input, imported again later, skip rows that may have gone since.
+			runErr = jrn.Remove()
+		} else {
+			runErr = errors.Join(runErr, jrn.Close())
+			path := jrn.Path()
+			s.Journal = &path
+		}
+	}
+	if opts.DryRun {
+		s.TagsToCreate = w.tags.plannedTags()
+	}
 	return s, runErr
 }
 
-// pipeline is one import's moving parts.
-type pipeline struct {
-	opts   Options
-	norm   *normaliser
-	writer *writer
-	jrn    *journal // nil: no journal
-	report *report
-	counts *counters
-
-	// stop ends dispatching: Ctrl-C, or abort.
-	stop    context.Context
-	stopAll context.CancelFunc
-	// cancelRequests ends the requests in flight (after the grace period
-	// once ctx is cancelled).
-	cancelRequests func()
-
-	fatalOnce sync.Once
-	fatal     error
-}
-
-func newPipeline(ctx context.Context, c *api.Client, opts Options, norm *normaliser, jrn *journal, rep *report) *pipeline {
-	p := &pipeline{opts: opts, norm: norm, jrn: jrn, report: rep, counts: &counters{}}
-	p.stop, p.stopAll = context.WithCancel(ctx)
-	var requests context.Context
-	requests, p.cancelRequests = requestContext(ctx, opts.Grace)
-	calls := &caller{c: c, throttle: newThrottle(opts.Rate), ctx: requests}
-	p.writer = &writer{
-		calls:       calls,
-		tags:        newTagCache(calls, opts.CreateTags, opts.DryRun),
-		fields:      norm.fields,
-		onDuplicate: opts.OnDuplicate,
-		replaceTags: opts.ReplaceTags,
-		dryRun:      opts.DryRun,
-		maxAttempts: opts.MaxAttempts,
-		backoff:     opts.Backoff,
-		abort:       p.abort,
+// openJournal opens the import's journal, bound to the destination and the
+// input's content. It returns nil, with a warning, when the company cannot
+// be told: then the import cannot be resumed, but goes on.
+func openJournal(ctx context.Context, c *api.Client, opts Options, state *bulk.LineState) (*bulk.Journal, error) {
+	dest, err := destination.Learn(ctx, c)
+	if errors.Is(err, destination.ErrUnknownCompany) {
+		fmt.Fprintf(opts.Stderr, "warning: %v; this import keeps no journal and cannot be resumed\n", err)
+		return nil, nil
 	}
-	return p
+	if err != nil {
+		return nil, err
+	}
+	path := opts.JournalPath
+	if path == "" {
+		path = DefaultJournalPath(opts.JournalDir, dest, opts.Input.Fingerprint)
+	}
+	spec := journalSpec(path, dest, opts.Input, state)
+	spec.Restart = opts.Restart
+	jrn, warnings, err := bulk.OpenJournal(spec)
+	for _, w := range warnings {
+		fmt.Fprintln(opts.Stderr, "warning: "+w)
+	}
+	return jrn, err
 }
 
-// requestContext is the context of the import's requests: it outlives ctx
-// by grace, so that Ctrl-C lets the requests in flight finish.
-func requestContext(ctx context.Context, grace time.Duration) (context.Context, func()) {
-	requests, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	var timer *time.Timer
-	var mu sync.Mutex
-	stopAfter := context.AfterFunc(ctx, func() {
-		mu.Lock()
-		defer mu.Unlock()
-		timer = time.AfterFunc(grace, cancel)
-	})
-	return requests, func() {
-		stopAfter()
-		mu.Lock()
-		if timer != nil {
-			timer.Stop()
-		}
-		mu.Unlock()
-		cancel()
+// journalSpec is the journal of importing in to dest: bound to the
+// destination and the input's content, started over when it is of another
+// or damaged (a row done again only meets a duplicate).
+func journalSpec(path string, dest destination.Destination, in *bulk.Input, state *bulk.LineState) bulk.JournalSpec {
+	return bulk.JournalSpec{
+		Path:     path,
+		Kind:     "import",
+		Identity: []string{"destination " + dest.Key(), "input " + in.Fingerprint.String()},
+		About:    in.Name + " to " + dest.String(),
+		Policy:   bulk.Lenient,
+		State:    state,
 	}
 }
 
-// abort stops the import for err; the first error wins.
-func (p *pipeline) abort(err error) {
-	p.fatalOnce.Do(func() {
-		p.fatal = err
-		p.stopAll()
-	})
+// DefaultJournalPath is where the journal of an input's content imported
+// to dest lives in dir: one file per destination and content, so that the
+// same content imported again to the same place finds it, and nothing else
+// does.
+func DefaultJournalPath(dir string, dest destination.Destination, fp bulk.Fingerprint) string {
+	sum := sha256.Sum256([]byte(dest.Key() + "\x00" + fp.SHA256))
+	return filepath.Join(dir, hex.EncodeToString(sum[:10])+".journal")
 }
 
-// run moves every record through the stages and returns what stopped it early.
-func (p *pipeline) run(src source) error {
-	jobs := make(chan job, p.opts.Concurrency*4)
-	results := make(chan result, p.opts.Concurrency*4)
-
-	go func() {
-		if err := p.dispatch(src, jobs); err != nil {
-			p.abort(err)
-		}
-		close(jobs)
-	}()
-	var workers sync.WaitGroup
-	for range p.opts.Concurrency {
-		workers.Go(func() {
-			for j := range jobs {
-				results <- p.process(j)
-			}
-		})
+// DefaultReportPath is where failed rows are reported when --report is not
+// given: next to the input, the input's name followed by .errors.csv
+// (contatos.csv → contatos.csv.errors.csv, so that lista.csv and lista.jsonl
+// never share one); for standard input (path "") in the current directory,
+// named after the time of the run.
+func DefaultReportPath(path string, now time.Time) string {
+	if path == "" {
+		return "import-" + now.Format("20060102-150405") + ".errors.csv"
 	}
-	go func() {
-		workers.Wait()
-		close(results)
-	}()
-	if err := p.collect(results); err != nil {
-		p.abort(err)
-		for range results {
-			// Let the workers finish; their rows are redone next time.
-		}
-	}
-	return p.fatal
+	return path + ".errors.csv"
 }
 
-// dispatch reads the records in order and hands out those not done yet.
-// With a journal, rows go in batches, each announced by a dispatched mark
-// before any of them can be sent.
-func (p *pipeline) dispatch(src source, jobs chan<- job) error {
-	size := 1
-	if p.jrn != nil {
-		size = dispatchBatch
-	}
-	batch := make([]job, 0, size)
-	send := func() error {
-		if len(batch) == 0 {
-			return nil
-		}
-		if p.jrn != nil {
-			if err := p.jrn.mark(batch[len(batch)-1].rec.line); err != nil {
-				return err
-			}
-		}
-		// Even when the import is stopping, the batch goes out: the workers
-		// hand back its rows unsent, and the journal says they were not
-		// created instead of leaving them in doubt.
-		for _, j := range batch {
-			jobs <- j
-		}
-		batch = batch[:0]
-		return nil
-	}
-	for p.stop.Err() == nil {
-		rec, err := src.next()
-		if errors.Is(err, io.EOF) {
-			return send()
-		}
-		if err != nil {
-			return err
-		}
-		if p.jrn != nil && p.jrn.state.isDone(rec.line) {
-			p.counts.alreadyDone.Add(1)
-			continue
-		}
-		batch = append(batch, job{rec: rec, inDoubt: p.jrn != nil && p.jrn.state.inDoubt(rec.line)})
-		if len(batch) == size {
-			if err := send(); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+// warnings gather what workers find worth saying, for after the progress
+// display, which owns the terminal while it runs.
+type warnings struct {
+	mu   sync.Mutex
+	list []string
 }
 
-// process takes one row through checks and writes.
-func (p *pipeline) process(j job) result {
-	res := result{line: j.rec.line, maybeCreated: j.inDoubt}
-	if p.stop.Err() != nil {
-		return res // unfinished, and not sent
-	}
-	row, err := p.norm.normalise(j.rec)
-	if err == nil {
-		res.outcome, res.maybeCreated, err = p.writer.write(p.stop, row, j.inDoubt)
-	} else {
-		res.outcome = failed
-	}
-	if res.outcome == failed {
-		res.rec, res.why = j.rec, describe(err)
-	}
-	return res
+func (w *warnings) add(s string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.list = append(w.list, s)
 }
 
-// collect counts, journals and reports the results until the workers are
-// done, writing the records in batches (see writeInterval).
-func (p *pipeline) collect(results <-chan result) error {
-	tick := time.NewTicker(writeInterval)
-	defer tick.Stop()
-	pending := 0
-	for {
-		select {
-		case r, ok := <-results:
-			if !ok {
-				return nil
-			}
-			if err := p.take(r); err != nil {
-				return err
-			}
-			if pending++; pending < syncEvery {
-				continue
-			}
-		case <-tick.C:
-		}
-		pending = 0
-		if err := p.flush(); err != nil {
-			return err
-		}
+func (w *warnings) print(out io.Writer) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, s := range w.list {
+		fmt.Fprintln(out, "warning: "+s)
 	}
 }
 
-func (p *pipeline) flush() error {
-	if p.jrn != nil {
-		if err := p.jrn.flush(); err != nil {
-			return err
-		}
-	}
-	return p.report.flush()
-}
-
-// take counts one result and records it.
-func (p *pipeline) take(r result) error {
-	c := p.counts
-	rec := byte(recFailed) // failed or unfinished: see maybeCreated
-	switch r.outcome {
-	case created:
-		c.created.Add(1)
-		rec = recCreated
-	case updated:
-		c.updated.Add(1)
-		rec = recUpdated
-	case skipped:
-		c.skipped.Add(1)
-		rec = recSkipped
-	case valid:
-		c.valid.Add(1)
-		return nil
-	case failed:
-		c.failed.Add(1)
-		if err := p.report.add(r.rec, r.why); err != nil {
-			return err
-		}
-	}
-	if rec == recFailed && r.maybeCreated {
-		// Left in doubt: a later run's duplicate answer is this row's own POST.
-		return nil
-	}
-	if p.jrn != nil {
-		p.jrn.record(rec, r.line)
-	}
-	return nil
-}
-
-func (p *pipeline) summary(elapsed time.Duration) *Summary {
-	c := p.counts
+func summarise(c *bulk.Counters, elapsed time.Duration, dryRun bool) *Summary {
 	s := &Summary{
-		Created:     int(c.created.Load()),
-		Updated:     int(c.updated.Load()),
-		Skipped:     int(c.skipped.Load()),
-		Failed:      int(c.failed.Load()),
-		Valid:       int(c.valid.Load()),
-		AlreadyDone: int(c.alreadyDone.Load()),
-		Rows:        int(c.finished()),
+		Created:     int(c.Of(created)),
+		Updated:     int(c.Of(updated)),
+		Skipped:     int(c.Of(skipped)),
+		Failed:      int(c.Of(bulk.Failed)),
+		Valid:       int(c.Of(valid)),
+		AlreadyDone: int(c.AlreadyDone()),
+		Rows:        int(c.Finished()),
 		Seconds:     math.Round(elapsed.Seconds()*1000) / 1000,
-		DryRun:      p.opts.DryRun,
+		DryRun:      dryRun,
 	}
 	if secs := elapsed.Seconds(); secs > 0 {
 		s.RowsPerSecond = math.Round(float64(s.Rows)/secs*10) / 10
@@ -534,15 +387,15 @@ func (p *pipeline) summary(elapsed time.Duration) *Summary {
 func (s *Summary) Line() string {
 	var parts []string
 	if s.DryRun {
-		parts = []string{"valid " + comma(int64(s.Valid)), "failed " + comma(int64(s.Failed))}
+		parts = []string{"valid " + humanize.Comma(int64(s.Valid)), "failed " + humanize.Comma(int64(s.Failed))}
 	} else {
-		parts = []string{"created " + comma(int64(s.Created)), "updated " + comma(int64(s.Updated)),
-			"skipped " + comma(int64(s.Skipped)), "failed " + comma(int64(s.Failed))}
+		parts = []string{"created " + humanize.Comma(int64(s.Created)), "updated " + humanize.Comma(int64(s.Updated)),
+			"skipped " + humanize.Comma(int64(s.Skipped)), "failed " + humanize.Comma(int64(s.Failed))}
 	}
 	if s.AlreadyDone > 0 {
-		parts = append(parts, "already done "+comma(int64(s.AlreadyDone)))
+		parts = append(parts, "already done "+humanize.Comma(int64(s.AlreadyDone)))
 	}
-	line := fmt.Sprintf("%s in %.1fs (%s rows/s)", strings.Join(parts, " · "), s.Seconds, comma(int64(math.Round(s.RowsPerSecond))))
+	line := fmt.Sprintf("%s in %.1fs (%s rows/s)", strings.Join(parts, " · "), s.Seconds, humanize.Comma(int64(math.Round(s.RowsPerSecond))))
 	if s.DryRun {
 		line = "dry run: " + line + "; nothing was written"
 	}

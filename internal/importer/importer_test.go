@@ -17,8 +17,10 @@ import (
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/destination"
 )
 
 // testPhone is the i-th phone of generated rows: a Brazilian mobile number
@@ -35,10 +37,28 @@ func csvRows(n int) string {
 	return b.String()
 }
 
-// runImport imports input with fast backoff and a report in a temp dir.
+// inputFile writes content to a file of name (no extension: the format is
+// sniffed) and prepares it for a run.
+func inputFile(t *testing.T, name, content string) *bulk.Input {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	in, err := bulk.OpenInput(path, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
+// runImport imports input with fast backoff and a report in a temp dir;
+// opts.Input, when set, is the input instead.
 func runImport(t *testing.T, ctx context.Context, c *api.Client, input string, opts Options) (*Summary, error) {
 	t.Helper()
-	opts.Input = strings.NewReader(input)
+	if opts.Input == nil {
+		opts.Input = inputFile(t, "input", input)
+	}
 	if opts.ReportPath == "" {
 		opts.ReportPath = filepath.Join(t.TempDir(), "report.csv")
 	}
@@ -256,7 +276,7 @@ func TestImportDryRunWritesNothing(t *testing.T) {
 		testPhone(2) + ",,Ouro\n" +
 		"1199,,\n"
 	journal := filepath.Join(t.TempDir(), "j")
-	s, err := runImport(t, context.Background(), a.client(0), input, Options{DryRun: true, CreateTags: true, JournalPath: journal, Path: "/x.csv"})
+	s, err := runImport(t, context.Background(), a.client(0), input, Options{DryRun: true, CreateTags: true, JournalPath: journal})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,12 +323,8 @@ func TestImportResumes(t *testing.T) {
 	a := newTestAPI(t)
 	const rows = 300
 	input := csvRows(rows)
-	dir := t.TempDir()
-	path := filepath.Join(dir, "contatos.csv")
-	if err := os.WriteFile(path, []byte(input), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	journal := filepath.Join(dir, "contatos.journal")
+	in := inputFile(t, "contatos.csv", input)
+	journal := filepath.Join(t.TempDir(), "contatos.journal")
 	ctx, cancel := context.WithCancel(context.Background())
 	var posts atomic.Int32
 	a.setHook(func(w http.ResponseWriter, r *http.Request, next http.Handler) bool {
@@ -317,48 +333,62 @@ func TestImportResumes(t *testing.T) {
 		}
 		return false
 	})
-	opts := Options{Path: path, JournalPath: journal, Concurrency: 4}
-	first, err := runImport(t, ctx, a.client(0), input, opts)
-	if !errors.Is(err, context.Canceled) || !first.Interrupted {
-		t.Fatalf("first run: %v, %+v; want it interrupted", err, first)
+	opts := Options{Input: in, JournalPath: journal, Concurrency: 4}
+	first, err := runImport(t, ctx, a.client(0), "", opts)
+	if !errors.Is(err, context.Canceled) || !first.Interrupted || first.Journal == nil || *first.Journal != journal {
+		t.Fatalf("first run: %v, %+v; want it interrupted, the journal kept", err, first)
 	}
 	if first.Created < 100 || first.Created > 100+4 {
 		t.Errorf("first run created %d, want the 100 before Ctrl-C and those in flight", first.Created)
 	}
 	// Ctrl-C lets the rows in flight finish and says of the rest that they
 	// were not sent: no row is left in doubt.
-	info, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	j, _, err := openJournal(journal, inputID{path, info.Size(), info.ModTime()}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	state := openTestJournal(t, a, journal, in)
 	for line := 2; line <= rows+1; line++ {
-		if j.state.inDoubt(line) {
+		if state.InDoubt(line) {
 			t.Errorf("line %d in doubt after Ctrl-C", line)
 		}
 	}
-	if err := j.close(); err != nil {
-		t.Fatal(err)
-	}
 
 	a.setHook(nil)
-	second, err := runImport(t, context.Background(), a.client(0), input, opts)
+	second, err := runImport(t, context.Background(), a.client(0), "", opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if second.AlreadyDone != first.Created || second.Created != rows-first.Created || second.Skipped != 0 {
+	if second.AlreadyDone != first.Created || second.Created != rows-first.Created || second.Skipped != 0 || second.Journal != nil {
 		t.Errorf("second run %+v after the first created %d", second, first.Created)
 	}
 	if got := len(a.contacts("5547998")); got != rows {
 		t.Errorf("%d contacts, want %d", got, rows)
 	}
-	third, err := runImport(t, context.Background(), a.client(0), input, opts)
-	if err != nil || third.AlreadyDone != rows || third.Rows != 0 || a.count("POST", "/contacts") != rows {
-		t.Errorf("third run %+v, %v; %d POSTs in all, want %d", third, err, a.count("POST", "/contacts"), rows)
+	// Every row done: the journal is gone, and the same file imported again
+	// is imported again (each row a duplicate now).
+	if _, err := os.Stat(journal); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("journal after a complete run: %v", err)
 	}
+	third, err := runImport(t, context.Background(), a.client(0), "", opts)
+	if err != nil || third.AlreadyDone != 0 || third.Skipped != rows || a.count("POST", "/contacts") != 2*rows {
+		t.Errorf("third run %+v, %v; %d POSTs in all, want %d", third, err, a.count("POST", "/contacts"), 2*rows)
+	}
+}
+
+// openTestJournal reads the journal of importing in through a's company 1
+// admin, as a run would, and releases it.
+func openTestJournal(t *testing.T, a *testAPI, path string, in *bulk.Input) *bulk.LineState {
+	t.Helper()
+	dest, err := destination.Learn(context.Background(), a.client(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := bulk.NewLineState(in.Lines, journalLetters)
+	j, warnings, err := bulk.OpenJournal(journalSpec(path, dest, in, state))
+	if err != nil || len(warnings) > 0 {
+		t.Fatalf("open the journal: %v, %q", err, warnings)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return state
 }
 
 // Rows an earlier run sent without recording the outcome (it was killed)
@@ -368,19 +398,22 @@ func TestImportRowsInDoubtCountAsCreated(t *testing.T) {
 	a := newTestAPI(t)
 	c := a.client(0)
 	input := csvRows(8) // lines 2..9
-	dir := t.TempDir()
-	path := filepath.Join(dir, "in.csv")
-	if err := os.WriteFile(path, []byte(input), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	info, err := os.Stat(path)
+	in := inputFile(t, "in.csv", input)
+	// The killed run: lines 2-6 sent, 2 recorded, 3 and 4 created unrecorded.
+	journal := filepath.Join(t.TempDir(), "j")
+	dest, err := destination.Learn(context.Background(), c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The killed run: lines 2-6 sent, 2 recorded, 3 and 4 created unrecorded.
-	journal := filepath.Join(dir, "j")
-	id := inputID{path, info.Size(), info.ModTime()}
-	if err := os.WriteFile(journal, []byte(id.header()+"r\nd 6\nc 2\n"), 0o600); err != nil {
+	j, _, err := bulk.OpenJournal(journalSpec(journal, dest, in, bulk.NewLineState(in.Lines, journalLetters)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.WriteNow('d', "6"); err != nil {
+		t.Fatal(err)
+	}
+	j.Add('c', "2", "")
+	if err := j.Close(); err != nil {
 		t.Fatal(err)
 	}
 	// Lines 3, 4 (phones 1, 2) by the killed run; line 8 (phone 6) existed before.
@@ -389,7 +422,7 @@ func TestImportRowsInDoubtCountAsCreated(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s, err := runImport(t, context.Background(), c, input, Options{Path: path, JournalPath: journal})
+	s, err := runImport(t, context.Background(), c, "", Options{Input: in, JournalPath: journal})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -40,19 +41,19 @@ type normaliser struct {
 // normalise checks one record. A blank CSV cell means "no value": nothing is
 // sent for it, so that an update never clears a field because a spreadsheet
 // cell was empty.
-func (n *normaliser) normalise(rec record) (contactRow, error) {
-	if rec.err != nil {
-		return contactRow{}, rec.err
+func (n *normaliser) normalise(rec bulk.Record) (contactRow, error) {
+	if rec.Err != nil {
+		return contactRow{}, rec.Err
 	}
-	if rec.json != nil {
-		return n.normaliseJSON(rec.json)
+	if rec.JSON != nil {
+		return n.normaliseJSON(rec.JSON)
 	}
 	var (
 		row  contactRow
 		errs validate.Errors
 	)
 	for i, col := range n.layout.columns {
-		cell := strings.TrimSpace(rec.cells[i])
+		cell := strings.TrimSpace(rec.Cells[i])
 		if col.ignored() || (cell == "" && col.builtin != fieldPhone) {
 			continue
 		}
@@ -113,7 +114,7 @@ var jsonKeys = []string{"phone", "name", "blocked", "customfields", "tags"}
 func (n *normaliser) normaliseJSON(line []byte) (contactRow, error) {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(line, &obj); err != nil {
-		return contactRow{}, invalidRecord(fmt.Errorf("not a JSON object: %v", err))
+		return contactRow{}, bulk.InvalidRecord(fmt.Errorf("not a JSON object: %v", err))
 	}
 	var (
 		row  contactRow

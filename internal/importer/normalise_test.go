@@ -2,6 +2,7 @@ package importer
 
 import (
 	"encoding/json"
+	"github.com/convo-cli/convo/internal/bulk"
 	"strings"
 	"testing"
 )
@@ -31,7 +32,7 @@ func TestNormaliseCSV(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			row, err := n.normalise(record{line: 2, cells: tt.cells})
+			row, err := n.normalise(bulk.Record{Line: 2, Cells: tt.cells})
 			checkRow(t, row, err, tt.want, tt.wantErr)
 		})
 	}
@@ -63,7 +64,7 @@ func TestNormaliseJSON(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			n.ignoreUnknown = tt.ignoreUnknown
-			row, err := n.normalise(record{line: 1, json: []byte(tt.line)})
+			row, err := n.normalise(bulk.Record{Line: 1, JSON: []byte(tt.line)})
 			checkRow(t, row, err, tt.want, tt.wantErr)
 		})
 	}
@@ -77,14 +78,14 @@ func checkRow(t *testing.T, row contactRow, err error, want, wantErr string) {
 		if err == nil {
 			t.Fatalf("no error, want %q", wantErr)
 		}
-		f := describe(err)
+		f := bulk.Describe(err)
 		parts := strings.Split(wantErr, "|")
-		if got := f.code + " " + f.field; got != parts[0] {
+		if got := f.Code + " " + f.Field; got != parts[0] {
 			t.Errorf("code and field %q, want %q", got, parts[0])
 		}
 		for _, p := range parts[1:] {
-			if !strings.Contains(f.message, p) {
-				t.Errorf("message %q does not contain %q", f.message, p)
+			if !strings.Contains(f.Message, p) {
+				t.Errorf("message %q does not contain %q", f.Message, p)
 			}
 		}
 		return

@@ -3,7 +3,6 @@ package importer
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,34 +11,49 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/bulk"
 )
+
+// CodeUnknownTag is a tag name that matches no tag (without --create-tags).
+const CodeUnknownTag = "UNKNOWN_TAG"
 
 // tagCache resolves the tags of rows: ids as given, names (in any case)
 // through the company's tags, listed once when the first name needs it.
-// With create, a missing tag is created exactly once, however many workers
-// ask for it at the same time; in a dry run it is only noted.
+// With create, a missing tag is created exactly once by this import,
+// however many workers ask for it at the same time; in a dry run it is
+// only noted.
+//
+// Several tags of one name (two imports that created it at the same time,
+// or a person) resolve to the lowest id, with a warning: the same choice
+// whichever import makes it, so that they all agree. After creating a tag,
+// the tags of its name are read again, so that an import that raced
+// another one moves to the lowest id at once.
 type tagCache struct {
-	calls  *caller
+	c      *api.Client
+	calls  *bulk.Caller
 	create bool
 	dryRun bool
+	warn   func(string)
 
 	flights singleflight.Group // one load, and one creation per name, at a time
 
 	mu      sync.RWMutex
 	loaded  bool
-	byName  map[string][]int64 // lower-case text → ids
+	byName  map[string][]int64 // lower-case text → ids, lowest first
 	planned map[string]string  // dry run: tags that would be created, lower-case → as written
+	warned  map[string]bool    // names whose duplicates were warned about
 }
 
-func newTagCache(calls *caller, create, dryRun bool) *tagCache {
-	return &tagCache{calls: calls, create: create, dryRun: dryRun, byName: map[string][]int64{}, planned: map[string]string{}}
+func newTagCache(c *api.Client, calls *bulk.Caller, create, dryRun bool, warn func(string)) *tagCache {
+	return &tagCache{c: c, calls: calls, create: create, dryRun: dryRun, warn: warn,
+		byName: map[string][]int64{}, planned: map[string]string{}, warned: map[string]bool{}}
 }
 
 // loadKey is the flight of the initial listing; no tag key is empty.
 const loadKey = ""
 
-// ids resolves refs. A failure that is the row's own (an unknown or
-// ambiguous name) is a *rowError; anything else is a request that failed.
+// ids resolves refs. A failure that is the row's own (an unknown name) is
+// a *bulk.RowError; anything else is a request that failed.
 func (t *tagCache) ids(wait context.Context, refs []string) ([]int64, error) {
 	if len(refs) == 0 {
 		return nil, nil
@@ -68,8 +82,8 @@ func (t *tagCache) byText(wait context.Context, name string) (int64, error) {
 	}
 	key := strings.ToLower(name)
 	id, err := t.lookup(key, name)
-	if err == nil || !t.create || id < 0 {
-		return max(id, 0), err
+	if err == nil || !t.create {
+		return id, err
 	}
 	if t.dryRun {
 		t.mu.Lock()
@@ -88,33 +102,49 @@ func (t *tagCache) byText(wait context.Context, name string) (int64, error) {
 		if err != nil {
 			return int64(0), err
 		}
+		// Read the tags of the name again: another import may have created
+		// it too, and every import must settle on the same one.
+		ids, err := t.search(wait, name)
+		if err != nil {
+			return int64(0), fmt.Errorf("create tag %q: %w", name, err)
+		}
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id) // not listed yet
+			slices.Sort(ids)
+		}
 		t.mu.Lock()
-		t.byName[key] = []int64{id}
+		t.byName[key] = ids
 		t.mu.Unlock()
-		return id, nil
+		return t.lookup(key, name)
 	})
 	return v.(int64), err
 }
 
-// lookup finds a loaded tag. It returns -1 and the error for a name that
-// several tags have, 0 and the error for a name no tag has.
+// lookup finds a loaded tag: the lowest id of the name, with a warning
+// when several tags have it. It returns an error for a name no tag has.
 func (t *tagCache) lookup(key, name string) (int64, error) {
 	t.mu.RLock()
 	ids := t.byName[key]
 	t.mu.RUnlock()
 	switch len(ids) {
+	case 0:
+		return 0, &bulk.RowError{Code: CodeUnknownTag, Field: fieldTags,
+			Message: fmt.Sprintf("no tag named %q; create it with `convo tags create --text %q`, or import with --create-tags", name, name)}
 	case 1:
 		return ids[0], nil
-	case 0:
-		return 0, &rowError{code: CodeUnknownTag, field: fieldTags,
-			message: fmt.Sprintf("no tag named %q; create it with `convo tags create --text %q`, or import with --create-tags", name, name)}
 	}
-	strs := make([]string, len(ids))
-	for i, id := range ids {
-		strs[i] = strconv.FormatInt(id, 10)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.warned[key] {
+		t.warned[key] = true
+		strs := make([]string, len(ids))
+		for i, id := range ids {
+			strs[i] = strconv.FormatInt(id, 10)
+		}
+		t.warn(fmt.Sprintf("%d tags are named %q (ids %s): rows naming it get %d, the lowest; delete the others or rename them to tell them apart",
+			len(ids), name, strings.Join(strs, ", "), ids[0]))
 	}
-	return -1, &rowError{code: CodeAmbiguousTag, field: fieldTags,
-		message: fmt.Sprintf("%d tags are named %q (ids %s); give the id instead", len(ids), name, strings.Join(strs, ", "))}
+	return ids[0], nil
 }
 
 // load lists the company's tags once; a failed listing is tried again by
@@ -133,7 +163,7 @@ func (t *tagCache) load(wait context.Context) error {
 		if loaded {
 			return nil, nil
 		}
-		tags, err := t.calls.tags(wait, "")
+		tags, err := t.list(wait, "")
 		if err != nil {
 			return nil, fmt.Errorf("list tags: %w", err)
 		}
@@ -142,6 +172,9 @@ func (t *tagCache) load(wait context.Context) error {
 		for _, tag := range tags {
 			key := strings.ToLower(tag.Text)
 			t.byName[key] = append(t.byName[key], tag.ID)
+		}
+		for _, ids := range t.byName {
+			slices.Sort(ids)
 		}
 		t.loaded = true
 		return nil, nil
@@ -153,24 +186,42 @@ func (t *tagCache) load(wait context.Context) error {
 // created it anyway, the tags are searched before anybody tries again, so
 // that a retry never makes a second tag of the same name.
 func (t *tagCache) createTag(wait context.Context, name string) (int64, error) {
-	resp, err := t.calls.do(wait, api.Request{Method: http.MethodPost, Path: "/tags", Body: api.TagCreate{Text: name}})
+	res, err := bulk.Call(t.calls, wait, func(ctx context.Context) (*api.Result[api.Tag], error) {
+		return t.c.CreateTag(ctx, api.TagCreate{Text: name})
+	})
 	if err == nil {
-		var tag api.Tag
-		if err := decodeData(resp, &tag); err != nil {
-			return 0, fmt.Errorf("create tag %q: %w", name, err)
-		}
-		return tag.ID, nil
+		return res.Data.ID, nil
 	}
-	if classify(err) == ambiguous {
-		if found, ferr := t.calls.tags(wait, name); ferr == nil {
-			for _, tag := range found {
-				if strings.EqualFold(tag.Text, name) {
-					return tag.ID, nil
-				}
-			}
+	if bulk.Classify(err) == bulk.Ambiguous {
+		if ids, ferr := t.search(wait, name); ferr == nil && len(ids) > 0 {
+			return ids[0], nil
 		}
 	}
 	return 0, fmt.Errorf("create tag %q: %w", name, err)
+}
+
+// search returns the ids of the tags named name, in any case, lowest first.
+func (t *tagCache) search(wait context.Context, name string) ([]int64, error) {
+	found, err := t.list(wait, name)
+	if err != nil {
+		return nil, err
+	}
+	var ids []int64
+	for _, tag := range found {
+		if strings.EqualFold(tag.Text, name) {
+			ids = append(ids, tag.ID)
+		}
+	}
+	slices.Sort(ids)
+	return ids, nil
+}
+
+// list lists the company's tags, all of them or those whose text contains search.
+func (t *tagCache) list(wait context.Context, search string) ([]api.Tag, error) {
+	return bulk.Call(t.calls, wait, func(ctx context.Context) ([]api.Tag, error) {
+		params := api.TagListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}, Search: search}
+		return t.c.ListTags(params).Follow(true).Collect(ctx)
+	})
 }
 
 // plannedTags are the tags a dry run would create, as first written, sorted.

@@ -2,15 +2,19 @@ package importer
 
 import (
 	"context"
+	"github.com/convo-cli/convo/internal/bulk"
 	"net/http"
 	"sync"
 	"testing"
 	"time"
 )
 
-func newTestTagCache(a *testAPI, create, dryRun bool) *tagCache {
-	calls := &caller{c: a.client(0), throttle: newThrottle(0), ctx: context.Background()}
-	return newTagCache(calls, create, dryRun)
+// newTestTagCache is a tag cache of company 1's admin; its warnings are
+// gathered in notes.
+func newTestTagCache(a *testAPI, create, dryRun bool, notes *warnings) *tagCache {
+	eng := bulk.New(context.Background(), bulk.Config{})
+	a.t.Cleanup(eng.Close)
+	return newTagCache(a.client(0), eng.Caller(), create, dryRun, notes.add)
 }
 
 func TestTagCacheCreatesEachTagOnce(t *testing.T) {
@@ -22,7 +26,7 @@ func TestTagCacheCreatesEachTagOnce(t *testing.T) {
 		}
 		return false
 	})
-	tags := newTestTagCache(a, true, false)
+	tags := newTestTagCache(a, true, false, &warnings{})
 	const workers = 40
 	ids := make([][]int64, workers)
 	errs := make([]error, workers)
@@ -46,8 +50,8 @@ func TestTagCacheCreatesEachTagOnce(t *testing.T) {
 	if n := a.count("POST", "/tags"); n != 2 {
 		t.Errorf("POST /tags sent %d times, want 2 (once per new tag)", n)
 	}
-	if n := a.count("GET", "/tags"); n != 1 {
-		t.Errorf("GET /tags sent %d times, want 1 (the tags are listed once)", n)
+	if n := a.count("GET", "/tags"); n != 1+2 {
+		t.Errorf("GET /tags sent %d times, want 3 (the tags listed once, then searched once after each creation)", n)
 	}
 	campaign, fair, vip := ids[0][0], ids[0][2], ids[0][1]
 	if vip != 1 {
@@ -66,7 +70,8 @@ func TestTagCacheCreatesEachTagOnce(t *testing.T) {
 
 func TestTagCacheFailures(t *testing.T) {
 	a := newTestAPI(t)
-	tags := newTestTagCache(a, false, false)
+	var notes warnings
+	tags := newTestTagCache(a, false, false, &notes)
 	ctx := context.Background()
 
 	ids, err := tags.ids(ctx, []string{"42", "Atacado", "atacado"})
@@ -74,24 +79,28 @@ func TestTagCacheFailures(t *testing.T) {
 		t.Errorf("ids as given and a name: %v, %v; want [42 5]", ids, err)
 	}
 	_, err = tags.ids(ctx, []string{"VIP", "Sem tag"})
-	if f := describe(err); f.code != CodeUnknownTag || f.field != "tags" || f.message != `no tag named "Sem tag"; create it with `+"`convo tags create --text \"Sem tag\"`"+`, or import with --create-tags` {
+	if f := bulk.Describe(err); f.Code != CodeUnknownTag || f.Field != "tags" || f.Message != `no tag named "Sem tag"; create it with `+"`convo tags create --text \"Sem tag\"`"+`, or import with --create-tags` {
 		t.Errorf("unknown tag: %+v", f)
 	}
 	if n := a.writes(); n != 0 {
 		t.Errorf("%d writes without --create-tags", n)
 	}
 
-	// Two tags whose names differ in case only.
+	// Two tags whose names differ in case only: the lowest id, and one warning.
 	tags.byName["duplo"] = []int64{7, 9}
-	_, err = tags.ids(ctx, []string{"Duplo"})
-	if f := describe(err); f.code != CodeAmbiguousTag || f.message != `2 tags are named "Duplo" (ids 7, 9); give the id instead` {
-		t.Errorf("ambiguous tag: %+v", f)
+	for range 2 {
+		if ids, err := tags.ids(ctx, []string{"Duplo"}); err != nil || len(ids) != 1 || ids[0] != 7 {
+			t.Errorf("tags of one name: %v, %v; want [7]", ids, err)
+		}
+	}
+	if len(notes.list) != 1 || notes.list[0] != `2 tags are named "Duplo" (ids 7, 9): rows naming it get 7, the lowest; delete the others or rename them to tell them apart` {
+		t.Errorf("warnings %q", notes.list)
 	}
 }
 
 func TestTagCacheDryRunCreatesNothing(t *testing.T) {
 	a := newTestAPI(t)
-	tags := newTestTagCache(a, true, true)
+	tags := newTestTagCache(a, true, true, &warnings{})
 	for _, refs := range [][]string{{"Nova", "VIP"}, {"nova", "Outra"}} {
 		if _, err := tags.ids(context.Background(), refs); err != nil {
 			t.Fatal(err)
@@ -117,7 +126,7 @@ func TestTagCacheAmbiguousCreation(t *testing.T) {
 		w.WriteHeader(http.StatusServiceUnavailable)
 		return true
 	})
-	tags := newTestTagCache(a, true, false)
+	tags := newTestTagCache(a, true, false, &warnings{})
 	ids, err := tags.ids(context.Background(), []string{"Recuperada"})
 	if err != nil {
 		t.Fatal(err)
@@ -125,7 +134,7 @@ func TestTagCacheAmbiguousCreation(t *testing.T) {
 	if n := a.count("POST", "/tags"); n != 1 {
 		t.Errorf("POST /tags sent %d times, want 1", n)
 	}
-	found, err := tags.calls.tags(context.Background(), "Recuperada")
+	found, err := tags.list(context.Background(), "Recuperada")
 	if err != nil || len(found) != 1 || found[0].ID != ids[0] {
 		t.Errorf("tags named Recuperada: %+v (%v), want one with id %d", found, err, ids[0])
 	}

@@ -2,33 +2,24 @@ package importer
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
 	"math/rand/v2"
-	"net/http"
 	"slices"
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
-// outcome is what became of a row.
-type outcome int
+type outcome = bulk.Outcome
 
 const (
-	// unfinished: the import stopped before the row was done; the next run
-	// does it again.
-	unfinished outcome = iota
-	created
-	updated
-	skipped
-	failed
-	// valid: a dry run found nothing wrong with the row.
-	valid
+	unfinished = bulk.Unfinished
+	failed     = bulk.Failed
 )
 
 // OnDuplicate is what to do with a row whose phone is already a contact's.
@@ -46,7 +37,8 @@ var DuplicateModes = []string{string(DuplicateSkip), string(DuplicateUpdate), st
 
 // writer does the API side of a row. It is shared by the workers.
 type writer struct {
-	calls       *caller
+	c           *api.Client
+	calls       *bulk.Caller
 	tags        *tagCache
 	fields      map[string]api.CustomField // by name
 	onDuplicate OnDuplicate
@@ -59,6 +51,37 @@ type writer struct {
 	backoff func(n int) time.Duration
 	// abort stops the whole import, for a failure no row can get past.
 	abort func(error)
+}
+
+func newWriter(c *api.Client, eng *bulk.Engine, opts Options, fields map[string]api.CustomField, notes *warnings) *writer {
+	calls := eng.Caller()
+	return &writer{
+		c:           c,
+		calls:       calls,
+		tags:        newTagCache(c, calls, opts.CreateTags, opts.DryRun, notes.add),
+		fields:      fields,
+		onDuplicate: opts.OnDuplicate,
+		replaceTags: opts.ReplaceTags,
+		dryRun:      opts.DryRun,
+		maxAttempts: opts.MaxAttempts,
+		backoff:     opts.Backoff,
+		abort:       eng.Abort,
+	}
+}
+
+// process takes one row through checks and writes.
+func (w *writer) process(stop context.Context, norm *normaliser, j bulk.Job) bulk.Result {
+	res := bulk.Result{Line: j.Line, MaybeDone: j.InDoubt}
+	row, err := norm.normalise(j.Record)
+	if err == nil {
+		res.Outcome, res.MaybeDone, err = w.write(stop, row, j.InDoubt)
+	} else {
+		res.Outcome = failed
+	}
+	if res.Outcome == failed {
+		res.Record, res.Why = j.Record, bulk.Describe(err)
+	}
+	return res
 }
 
 // rowState is what one row's attempts have learnt so far.
@@ -89,27 +112,27 @@ func (w *writer) write(stop context.Context, row contactRow, inDoubt bool) (_ ou
 		if err == nil {
 			return out, st.maybeCreated, nil
 		}
-		if errors.Is(err, errStopped) {
+		if errors.Is(err, bulk.ErrStopped) {
 			return unfinished, st.maybeCreated, err
 		}
 		kind := classify(err)
 		switch {
-		case kind == fatal:
+		case kind == bulk.Fatal:
 			w.abort(err)
 			return unfinished, st.maybeCreated, err
-		case kind == permanent, attempt >= w.maxAttempts:
+		case kind == bulk.Permanent, attempt >= w.maxAttempts:
 			return failed, st.maybeCreated, err
 		}
 		if stop.Err() != nil {
-			return unfinished, st.maybeCreated, errStopped
+			return unfinished, st.maybeCreated, bulk.ErrStopped
 		}
-		if isRateLimited(err) {
+		if bulk.IsRateLimited(err) {
 			// The throttle already holds every worker back as long as the
 			// server asked; waiting more here would multiply that.
 			continue
 		}
 		if api.Sleep(stop, w.backoff(attempt)) != nil {
-			return unfinished, st.maybeCreated, errStopped
+			return unfinished, st.maybeCreated, bulk.ErrStopped
 		}
 	}
 }
@@ -126,7 +149,7 @@ func (st *rowState) wait(stop, requests context.Context) context.Context {
 // attempt runs the row's requests from where the previous attempt failed.
 func (w *writer) attempt(stop context.Context, row contactRow, st *rowState) (outcome, error) {
 	if !st.resolved {
-		ids, err := w.tags.ids(st.wait(stop, w.calls.ctx), row.tags)
+		ids, err := w.tags.ids(st.wait(stop, w.calls.Requests()), row.tags)
 		if err != nil {
 			return failed, err
 		}
@@ -140,8 +163,10 @@ func (w *writer) attempt(stop context.Context, row contactRow, st *rowState) (ou
 		if row.name != nil {
 			body.Name = *row.name
 		}
-		_, err := w.calls.do(st.wait(stop, w.calls.ctx), api.Request{Method: http.MethodPost, Path: "/contacts", Body: body})
-		if errors.Is(err, errStopped) {
+		_, err := bulk.Call(w.calls, st.wait(stop, w.calls.Requests()), func(ctx context.Context) (*api.Result[api.Contact], error) {
+			return w.c.CreateContact(ctx, body)
+		})
+		if errors.Is(err, bulk.ErrStopped) {
 			return unfinished, err
 		}
 		st.started = true
@@ -149,7 +174,7 @@ func (w *writer) attempt(stop context.Context, row contactRow, st *rowState) (ou
 		case err == nil:
 			return created, nil
 		case !isDuplicate(err):
-			if classify(err) == ambiguous {
+			if classify(err) == bulk.Ambiguous {
 				st.maybeCreated = true
 			}
 			return failed, err
@@ -165,7 +190,7 @@ func (w *writer) attempt(stop context.Context, row contactRow, st *rowState) (ou
 			return failed, err
 		}
 	}
-	if err := w.update(w.calls.ctx, row, st.tagIDs); err != nil {
+	if err := w.update(w.calls.Requests(), row, st.tagIDs); err != nil {
 		if errors.Is(err, errVanished) {
 			st.exists = false
 		}
@@ -182,14 +207,29 @@ func (w *writer) attempt(stop context.Context, row contactRow, st *rowState) (ou
 // errVanished is a contact that the API said exists and then did not find
 // by its phone: deleted in between, or not visible yet. Another attempt
 // posts the row again.
-var errVanished = &rowError{code: "CONTACT_NOT_FOUND", field: fieldPhone,
-	message: "the API said a contact with this phone exists, then found none by phone"}
+var errVanished = &bulk.RowError{Code: "CONTACT_NOT_FOUND", Field: fieldPhone,
+	Message: "the API said a contact with this phone exists, then found none by phone"}
+
+// classify is bulk.Classify, with a contact that vanished between the
+// duplicate answer and the search taken as worth another attempt.
+func classify(err error) bulk.ErrKind {
+	if errors.Is(err, errVanished) {
+		return bulk.Ambiguous
+	}
+	return bulk.Classify(err)
+}
+
+// isDuplicate reports whether err is the API refusing a contact whose phone exists.
+func isDuplicate(err error) bool {
+	var apiErr *api.Error
+	return errors.As(err, &apiErr) && apiErr.HasCode("DUPLICATE_ENTRY")
+}
 
 // update changes the existing contact with the row's phone: the row's name
 // and blocked, its custom fields merged into the contact's, and its tags
 // added to the contact's unless replaceTags.
 func (w *writer) update(wait context.Context, row contactRow, tagIDs []int64) error {
-	ct, err := w.calls.findContact(wait, row.phone)
+	ct, err := w.findContact(wait, row.phone)
 	if err != nil {
 		return fmt.Errorf("find the contact with phone %s: %w", row.phone, err)
 	}
@@ -204,8 +244,27 @@ func (w *writer) update(wait context.Context, row contactRow, tagIDs []int64) er
 		}
 		body.Tags = &tags
 	}
-	_, err = w.calls.do(wait, api.Request{Method: http.MethodPut, Path: contactPath(ct.ID), Body: body})
+	_, err = bulk.Call(w.calls, wait, func(ctx context.Context) (*api.Result[api.Contact], error) {
+		return w.c.UpdateContact(ctx, ct.ID, body)
+	})
 	return err
+}
+
+// findContact returns the contact whose phone is exactly phone (the API's
+// filter matches parts of phones), or nil.
+func (w *writer) findContact(wait context.Context, phone string) (*api.Contact, error) {
+	return bulk.Call(w.calls, wait, func(ctx context.Context) (*api.Contact, error) {
+		params := api.ContactListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}, Phone: phone}
+		for ct, err := range w.c.ListContacts(params).Follow(true).All(ctx) {
+			if err != nil {
+				return nil, err
+			}
+			if ct.Phone == phone {
+				return &ct, nil
+			}
+		}
+		return nil, nil
+	})
 }
 
 // mergeFields returns the contact's custom-field values with the row's
@@ -244,14 +303,6 @@ func mergeTags(have []api.TagRef, add []int64) []int64 {
 		}
 	}
 	return ids
-}
-
-// decodeData decodes the data of a success envelope.
-func decodeData(resp *api.Response, out any) error {
-	if err := json.Unmarshal(resp.Envelope.Data, out); err != nil {
-		return fmt.Errorf("decode response data: %w", err)
-	}
-	return nil
 }
 
 // defaultBackoff waits 200 ms before the second attempt, doubling up to 5 s,

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/config"
@@ -47,6 +48,10 @@ type importOptions struct {
 	// resume is the command line that resumes this import.
 	resume string
 }
+
+// circuit is when an import stops because the API keeps failing: the
+// default, and shorter in tests.
+var circuit = bulk.DefaultCircuit
 
 // maxConcurrency bounds --concurrency: beyond it a server sees a flood,
 // not an import.
@@ -90,12 +95,19 @@ contact's, or set with --replace-tags) or counted as failed. Requests that
 fail in a way that may pass (429, 5xx, no answer) are tried again; a 429
 pauses every worker as long as the server asks.
 
-Finished rows are written to a journal in the data directory, keyed by the
-input's path and size. Running the same command again after Ctrl-C, a crash
-or kill -9 skips the rows done and goes on; --restart ignores the journal.
-A row whose request was in flight when the import died is sent again: when
-the API then says its phone exists, that was the earlier request, and the row
-counts as created. Standard input has no journal and cannot be resumed.
+Finished rows are written to a journal in the data directory, bound to the
+destination (the API root and the token's company) and to the input's
+content. Running the same command again after Ctrl-C, a crash or kill -9
+skips the rows done and goes on; --restart ignores the journal. A journal of
+another destination or another content is never applied, and one that is
+damaged is set aside. A row whose request was in flight when the import died
+is sent again: when the API then says its phone exists, that was the earlier
+request, and the row counts as created. The journal is removed once every
+row is done. Standard input is copied to the data directory first, so that
+it is resumed the same way: run the command again with the same input. Two
+imports of the same input to the same destination cannot run at once. When
+the API keeps failing (no success for a minute and the last 20 requests
+failed), the import stops with exit 1 and says how to resume.
 
 Progress goes to standard error: a bar on a terminal, otherwise a line every
 10 seconds, nothing with --quiet. The summary follows there; with -o json it
@@ -134,10 +146,10 @@ is also printed as an object on standard output.`,
 	fl.BoolVar(&opts.createTags, "create-tags", false, "create the tags named in the input that do not exist")
 	fl.BoolVar(&opts.dryRun, "dry-run", false, "check every row and resolve tags and fields without writing anything")
 	fl.StringVar(&opts.report, "report", "", "write failed rows to `FILE` (default: FILE.errors.csv next to FILE)")
-	fl.StringVar(&opts.journal, "journal", "", "keep the rows done in `FILE` (default: in the data directory, keyed by the input)")
+	fl.StringVar(&opts.journal, "journal", "", "keep the rows done in `FILE` (default: in the data directory, bound to the destination and the input's content)")
 	fl.BoolVar(&opts.restart, "restart", false, "ignore the journal and import every row again")
 	fl.BoolVar(&opts.quiet, "quiet", false, "show no progress and no summary")
-	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(importer.Formats, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(bulk.Formats, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("on-duplicate", cobra.FixedCompletions(importer.DuplicateModes, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
@@ -157,6 +169,7 @@ func importRun(opts *importOptions) error {
 		return err
 	}
 	defer closeInput()
+	run.Circuit = circuit
 	c, err := f.APIClient(opts.ctx)
 	if err != nil {
 		return err
@@ -206,7 +219,7 @@ func importRun(opts *importOptions) error {
 // importerOptions checks the flags and turns them into the importer's options.
 func (opts *importOptions) importerOptions() (importer.Options, error) {
 	run := importer.Options{
-		Format:               importer.Format(opts.format),
+		Format:               bulk.Format(opts.format),
 		IgnoreUnknownColumns: opts.ignoreUnknown,
 		DefaultCountry:       opts.f.Settings.DefaultCountry,
 		OnDuplicate:          importer.OnDuplicate(opts.onDuplicate),
@@ -219,7 +232,7 @@ func (opts *importOptions) importerOptions() (importer.Options, error) {
 		Stderr:               opts.f.IOStreams.ErrOut,
 	}
 	if opts.format != "" {
-		if err := validate.OneOf("format", opts.format, importer.Formats); err != nil {
+		if err := validate.OneOf("format", opts.format, bulk.Formats); err != nil {
 			return run, err
 		}
 	}
@@ -254,11 +267,11 @@ func (opts *importOptions) importerOptions() (importer.Options, error) {
 	}
 	switch {
 	case opts.quiet:
-		run.Feedback = importer.FeedbackNone
+		run.Feedback = bulk.FeedbackNone
 	case opts.f.IOStreams.IsStderrTTY():
-		run.Feedback = importer.FeedbackBar
+		run.Feedback = bulk.FeedbackBar
 	default:
-		run.Feedback = importer.FeedbackLines
+		run.Feedback = bulk.FeedbackLines
 	}
 	return run, nil
 }
@@ -276,55 +289,28 @@ func parseDelimiter(s string) (rune, error) {
 	return r, nil
 }
 
-// openInput opens the file (or standard input) and decides where the
-// journal and the report go; it returns what closes the input. Only a
-// regular file can be counted and resumed.
+// openInput fingerprints the file, or copies standard input (or a pipe)
+// to the data directory first, and decides where the journal and the
+// report go; it returns what removes such a copy.
 func (opts *importOptions) openInput(run *importer.Options) (func(), error) {
-	now := time.Now()
-	if opts.file == "-" {
-		if opts.journal != "" {
-			return nil, clierr.FlagErrorf("--journal: standard input cannot be resumed, so it has no journal; import from a file to resume")
-		}
-		run.Input = opts.f.IOStreams.In
-		run.ReportPath = firstNonEmpty(opts.report, importer.DefaultReportPath("", now))
-		return func() {}, nil
+	dir, err := config.DataDir()
+	if err != nil {
+		return nil, err
 	}
-	file, err := os.Open(opts.file)
+	in, err := bulk.OpenInput(opts.file, opts.f.IOStreams.In, filepath.Join(dir, "spool"))
 	if err != nil {
 		return nil, clierr.InputErrorf("read the input: %v", err)
 	}
-	closeFile := func() { _ = file.Close() } // read only: closing cannot lose anything
-	info, err := file.Stat()
-	if err != nil {
-		closeFile()
-		return nil, clierr.InputErrorf("read the input: %v", err)
-	}
-	run.Input = file
-	if run.Format == "" {
-		run.Format = importer.FormatOf(opts.file)
-	}
-	if !info.Mode().IsRegular() {
-		// A pipe or a device, such as <(command): read like standard input.
-		run.ReportPath = firstNonEmpty(opts.report, importer.DefaultReportPath("", now))
-		return closeFile, nil
-	}
-	abs, err := filepath.Abs(opts.file)
-	if err != nil {
-		closeFile()
-		return nil, clierr.InputErrorf("read the input: %v", err)
-	}
-	run.Path = abs
-	run.ReportPath = firstNonEmpty(opts.report, importer.DefaultReportPath(opts.file, now))
+	run.Input = in
 	run.JournalPath = opts.journal
-	if run.JournalPath == "" {
-		dir, err := config.DataDir()
-		if err != nil {
-			closeFile()
-			return nil, err
-		}
-		run.JournalPath = importer.DefaultJournalPath(dir, abs, info.Size())
+	run.JournalDir = filepath.Join(dir, "imports")
+	run.ReportFallbackDir = dir
+	reportFor := opts.file
+	if in.Spooled {
+		reportFor = "" // standard input or a pipe: no place of its own
 	}
-	return closeFile, nil
+	run.ReportPath = firstNonEmpty(opts.report, importer.DefaultReportPath(reportFor, time.Now()))
+	return func() { _ = in.Close() }, nil // a spool holds nothing once the import is over
 }
 
 // printResume says, after an import that stopped early, how to go on.
@@ -333,7 +319,9 @@ func (opts *importOptions) printResume(s *importer.Summary) {
 	switch {
 	case s.DryRun:
 	case s.Journal == nil:
-		fmt.Fprintln(w, "Standard input cannot be resumed (no journal is kept for it): import the rest from a file; rows already imported are skipped as duplicates.")
+		fmt.Fprintln(w, "No journal is kept for this import: run it again; rows already imported are skipped as duplicates.")
+	case opts.file == "-":
+		fmt.Fprintf(w, "Stopped before the end; the rows done are in the journal %s.\nTo resume, run the same command again with the same standard input:\n  %s\n", *s.Journal, opts.resume)
 	default:
 		fmt.Fprintf(w, "Stopped before the end; the rows done are in the journal %s.\nTo resume, run the same command again:\n  %s\n", *s.Journal, opts.resume)
 	}

@@ -1,6 +1,7 @@
 package contacts_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,7 +40,6 @@ func TestImportRefusesBadInputBeforeWriting(t *testing.T) {
 		{"too many workers", []string{good, "--concurrency", "65"}, "", "error: --concurrency: must be 1 to 64 (got 65)"},
 		{"negative rate", []string{good, "--rate", "-2"}, "", "error: --rate: must be 0 (no limit) or more (got -2)"},
 		{"long delimiter", []string{good, "--delimiter", ";;"}, "", `error: --delimiter: want one character such as ";" or "," (or "tab"), got ";;"`},
-		{"journal of stdin", []string{"-", "--journal", "j"}, "phone\n5511987654321\n", "error: --journal: standard input cannot be resumed"},
 		{"missing file", []string{filepath.Join(t.TempDir(), "none.csv")}, "", "error: read the input: open "},
 		{"empty stdin", []string{"-"}, "", "error: the input is empty: a CSV import needs a header line"},
 		{"bad country", []string{good, "--default-country", "Brasil"}, "", "error: default_country: "},
@@ -68,7 +68,7 @@ func TestImportSummaryAsJSON(t *testing.T) {
 	t.Chdir(t.TempDir()) // the report of standard input goes to the current directory
 	run(t, env, 6, "contacts", "import", "-", "--default-country", "BR", "-o", "json")
 	s := cmdtest.DecodeJSON[importer.Summary](t, env.Stdout.Bytes())
-	if s.Created != 2 || s.Failed != 1 || s.Rows != 3 || s.Journal != nil || s.Report == nil || !strings.HasPrefix(*s.Report, "import-") {
+	if s.Created != 2 || s.Failed != 1 || s.Rows != 3 || s.Journal == nil || s.Report == nil || !strings.HasPrefix(*s.Report, "import-") {
 		t.Errorf("summary %+v", s)
 	}
 	if _, err := os.Stat(*s.Report); err != nil {
@@ -98,30 +98,53 @@ func TestImportQuietSaysOnlyWhatFailed(t *testing.T) {
 	}
 }
 
+// The bar shows the total from the start (the input is counted before the
+// import begins); the journal keeps the rows done while a row is left to
+// do, and is gone once none is.
 func TestImportJournalAndProgressBar(t *testing.T) {
 	env := newEnv(t)
 	var b strings.Builder
 	b.WriteString("phone,name\n")
 	for i := range 30 {
-		b.WriteString("55479980000" + string(rune('0'+i/10)) + string(rune('0'+i%10)) + ",Contato\n")
+		fmt.Fprintf(&b, "55479980000%02d,Contato\n", i)
 	}
+	b.WriteString("12,Curto\n")
 	path := writeInput(t, "c.csv", b.String())
 	env.IO.SetStderrTTY(true)
-	run(t, env, 0, "contacts", "import", path)
+	run(t, env, 6, "contacts", "import", path)
 	stderr := env.Stderr.String()
-	if !strings.Contains(stderr, "30 / 30 rows") || !strings.Contains(stderr, "rows/s") {
-		t.Errorf("no progress bar on a terminal: %q", stderr)
+	if !strings.Contains(stderr, "31 / 31 rows") || !strings.Contains(stderr, "rows/s") {
+		t.Errorf("no progress bar with its total on a terminal: %q", stderr)
 	}
-	if !strings.HasSuffix(stderr, "created 30 · updated 0 · skipped 0 · failed 0 in "+stderr[strings.LastIndex(stderr, " in ")+4:]) {
-		t.Errorf("stderr does not end with the summary: %q", stderr)
+	if !strings.Contains(stderr, "created 30 · updated 0 · skipped 0 · failed 1 in ") {
+		t.Errorf("no summary: %q", stderr)
 	}
-	journals, err := filepath.Glob(filepath.Join(os.Getenv("CONVO_DATA_DIR"), "imports", "*.journal"))
-	if err != nil || len(journals) != 1 {
-		t.Fatalf("journals %v, %v; want one in the data directory", journals, err)
+	journals := func() []string {
+		t.Helper()
+		found, err := filepath.Glob(filepath.Join(os.Getenv("CONVO_DATA_DIR"), "imports", "*.journal"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return found
+	}
+	if j := journals(); len(j) != 1 {
+		t.Fatalf("journals %v; want one in the data directory", j)
 	}
 	env.IO.SetStderrTTY(false)
-	run(t, env, 0, "contacts", "import", path)
-	if got := env.Stderr.String(); !strings.HasPrefix(got, "created 0 · updated 0 · skipped 0 · failed 0 · already done 30 in ") {
+	run(t, env, 6, "contacts", "import", path)
+	if got := env.Stderr.String(); !strings.HasPrefix(got, "created 0 · updated 0 · skipped 0 · failed 1 · already done 30 in ") {
 		t.Errorf("rerun: stderr = %q", got)
+	}
+	fixed := strings.Replace(b.String(), "12,Curto", "5547998000099,Corrigido", 1)
+	if err := os.WriteFile(path, []byte(fixed), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// Another content: the journal of the first is not applied.
+	run(t, env, 0, "contacts", "import", path)
+	if got := env.Stderr.String(); !strings.HasPrefix(got, "created 1 · updated 0 · skipped 30 · failed 0 in ") {
+		t.Errorf("corrected file: stderr = %q", got)
+	}
+	if j := journals(); len(j) != 1 {
+		t.Errorf("journals %v; want only the first content's, which still has a row to do", j)
 	}
 }

@@ -1,4 +1,4 @@
-package importer
+package bulk
 
 import (
 	"bytes"
@@ -16,36 +16,36 @@ import (
 func FuzzReader(f *testing.F) {
 	f.Fuzz(func(t *testing.T, input []byte, delimiter rune) {
 		lines := bytes.Count(input, []byte("\n")) + 1
-		check := func(format string, src source) {
+		check := func(format string, src Source) {
 			last := 0
 			for n := 0; ; n++ {
 				if n > len(input)+1 {
 					t.Fatalf("%s: more records than the input has bytes", format)
 				}
-				rec, err := src.next()
+				rec, err := src.Next()
 				if errors.Is(err, io.EOF) {
 					return
 				}
 				if err != nil {
 					t.Fatalf("%s: reading from memory failed: %v", format, err)
 				}
-				if rec.line < 1 || rec.line > lines || rec.line < last {
-					t.Fatalf("%s: record at line %d (previous %d, input of %d lines)", format, rec.line, last, lines)
+				if rec.Line < 1 || rec.Line > lines || rec.Line < last {
+					t.Fatalf("%s: record at line %d (previous %d, input of %d lines)", format, rec.Line, last, lines)
 				}
-				last = rec.line
-				if rec.err != nil && rec.err.Error() == "" {
-					t.Fatalf("%s: bad record at line %d without a message", format, rec.line)
+				last = rec.Line
+				if rec.Err != nil && rec.Err.Error() == "" {
+					t.Fatalf("%s: bad record at line %d without a message", format, rec.Line)
 				}
-				if csv, ok := src.(*csvSource); ok && rec.err == nil && len(rec.cells) != len(csv.header) {
-					t.Fatalf("csv: line %d has %d fields, the header %d, and was not reported", rec.line, len(rec.cells), len(csv.header))
+				if csv, ok := src.(*CSVSource); ok && rec.Err == nil && len(rec.Cells) != len(csv.Header) {
+					t.Fatalf("csv: line %d has %d fields, the header %d, and was not reported", rec.Line, len(rec.Cells), len(csv.Header))
 				}
 			}
 		}
-		check("jsonl", newJSONLSource(newReader(bytes.NewReader(input))))
+		check("jsonl", NewJSONLSource(NewReader(bytes.NewReader(input))))
 		if !validDelimiter(delimiter) {
 			delimiter = 0
 		}
-		if src, err := newCSVSource(newReader(bytes.NewReader(input)), delimiter); err == nil {
+		if src, err := NewCSVSource(NewReader(bytes.NewReader(input)), delimiter); err == nil {
 			check("csv", src)
 		}
 	})

@@ -1,14 +1,10 @@
-package importer
+package bulk
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/dustin/go-humanize"
@@ -16,7 +12,7 @@ import (
 	"github.com/vbauerster/mpb/v8/decor"
 )
 
-// Feedback is how an import shows its progress on standard error.
+// Feedback is how a run shows its progress on standard error.
 type Feedback int
 
 const (
@@ -28,25 +24,14 @@ const (
 	FeedbackLines
 )
 
-// counters are the running totals, read by the progress display while the
-// collector adds to them.
-type counters struct {
-	created, updated, skipped, failed, valid, alreadyDone atomic.Int64
-}
-
-// finished is the rows this run has done with, whatever became of them.
-func (c *counters) finished() int64 {
-	return c.created.Load() + c.updated.Load() + c.skipped.Load() + c.failed.Load() + c.valid.Load()
-}
-
-// progress shows how far the import is. The total is counted in the
-// background from the file (newlines, less the header), so it is an
-// estimate when quoted cells hold line breaks.
-type progress struct {
+// Progress shows how far a run is. The total is the input's lines less
+// the header's, known before the run starts (see Scan), so an estimate
+// when quoted cells hold line breaks.
+type Progress struct {
 	out      io.Writer
-	counts   *counters
+	counts   *Counters
 	start    time.Time
-	total    atomic.Int64 // 0 while unknown
+	total    int64 // 0: unknown
 	interval time.Duration
 
 	stopOnce sync.Once
@@ -57,33 +42,24 @@ type progress struct {
 // barRefresh is how often the bar takes the counters.
 const barRefresh = 150 * time.Millisecond
 
-// startProgress starts showing progress in mode. path is the input file to
-// count the rows of ("" for standard input), headerLines the lines before
-// the first row.
-func startProgress(mode Feedback, out io.Writer, counts *counters, path string, headerLines int, interval time.Duration) *progress {
-	p := &progress{out: out, counts: counts, start: time.Now(), interval: interval,
+// StartProgress starts showing progress in mode: the rows counts has done
+// of total (0 when unknown), a line every interval with FeedbackLines.
+func StartProgress(mode Feedback, out io.Writer, counts *Counters, total int64, interval time.Duration) *Progress {
+	p := &Progress{out: out, counts: counts, start: time.Now(), total: total, interval: interval,
 		quit: make(chan struct{}), done: make(chan struct{})}
-	if mode == FeedbackNone {
+	switch mode {
+	case FeedbackNone:
 		close(p.done)
-		return p
-	}
-	if path != "" {
-		go func() {
-			if n, err := countLines(path); err == nil {
-				p.total.Store(max(n-int64(headerLines), 0))
-			}
-		}()
-	}
-	if mode == FeedbackBar {
+	case FeedbackBar:
 		go p.runBar()
-	} else {
+	default:
 		go p.runLines()
 	}
 	return p
 }
 
-// stop ends the display and waits until it has drawn its last state.
-func (p *progress) stop() {
+// Stop ends the display and waits until it has drawn its last state.
+func (p *Progress) Stop() {
 	p.stopOnce.Do(func() {
 		select {
 		case <-p.done:
@@ -95,30 +71,30 @@ func (p *progress) stop() {
 }
 
 // done is the rows dealt with, earlier runs' included.
-func (p *progress) doneRows() int64 { return p.counts.alreadyDone.Load() + p.counts.finished() }
+func (p *Progress) doneRows() int64 { return p.counts.AlreadyDone() + p.counts.Finished() }
 
 // rate is this run's rows per second so far.
-func (p *progress) rate() float64 {
+func (p *Progress) rate() float64 {
 	secs := time.Since(p.start).Seconds()
 	if secs <= 0 {
 		return 0
 	}
-	return float64(p.counts.finished()) / secs
+	return float64(p.counts.Finished()) / secs
 }
 
 // eta is the time left at the current rate, or "" when unknown.
-func (p *progress) eta() string {
-	total, done, rate := p.total.Load(), p.doneRows(), p.rate()
+func (p *Progress) eta() string {
+	total, done, rate := p.total, p.doneRows(), p.rate()
 	if total <= done || rate <= 0 {
 		return ""
 	}
 	return (time.Duration(float64(total-done)/rate) * time.Second).Round(time.Second).String()
 }
 
-func (p *progress) runBar() {
+func (p *Progress) runBar() {
 	defer close(p.done)
 	bars := mpb.New(mpb.WithOutput(p.out), mpb.WithAutoRefresh(), mpb.WithWidth(100))
-	bar := bars.New(0, mpb.BarStyle(),
+	bar := bars.New(p.total, mpb.BarStyle(),
 		// The texts read the counters themselves, so that they agree with
 		// each other between the bar's refreshes.
 		mpb.PrependDecorators(decor.Any(func(decor.Statistics) string { return p.counter() }, decor.WCSyncSpaceR)),
@@ -127,9 +103,6 @@ func (p *progress) runBar() {
 	tick := time.NewTicker(barRefresh)
 	defer tick.Stop()
 	for stopped := false; !stopped; {
-		if total := p.total.Load(); total > 0 {
-			bar.SetTotal(total, false)
-		}
 		bar.SetCurrent(p.doneRows())
 		select {
 		case <-tick.C:
@@ -143,18 +116,18 @@ func (p *progress) runBar() {
 }
 
 // tail is what follows the bar: speed, time left, failures so far.
-func (p *progress) tail() string {
+func (p *Progress) tail() string {
 	parts := []string{fmt.Sprintf("%s rows/s", comma(int64(p.rate())))}
 	if eta := p.eta(); eta != "" {
 		parts = append(parts, "ETA "+eta)
 	}
-	if n := p.counts.failed.Load(); n > 0 {
+	if n := p.counts.Of(Failed); n > 0 {
 		parts = append(parts, comma(n)+" failed")
 	}
 	return strings.Join(parts, " · ")
 }
 
-func (p *progress) runLines() {
+func (p *Progress) runLines() {
 	defer close(p.done)
 	tick := time.NewTicker(p.interval)
 	defer tick.Stop()
@@ -169,8 +142,8 @@ func (p *progress) runLines() {
 }
 
 // counter is "done / total rows", or "done rows" while the total is unknown.
-func (p *progress) counter() string {
-	done, total := p.doneRows(), p.total.Load()
+func (p *Progress) counter() string {
+	done, total := p.doneRows(), p.total
 	if total < done || total == 0 {
 		return comma(done) + " rows"
 	}
@@ -178,8 +151,8 @@ func (p *progress) counter() string {
 }
 
 // line is the periodic progress line for logs.
-func (p *progress) line() string {
-	done, total := p.doneRows(), p.total.Load()
+func (p *Progress) line() string {
+	done, total := p.doneRows(), p.total
 	s := "progress: " + comma(done)
 	if total >= done && total > 0 {
 		s += fmt.Sprintf(" of ~%s rows (%d%%)", comma(total), done*100/total)
@@ -189,34 +162,5 @@ func (p *progress) line() string {
 	return s + " · " + p.tail()
 }
 
+// comma writes n with thousands separators.
 func comma(n int64) string { return humanize.Comma(n) }
-
-// countLines counts the lines of the file at path, reading it in chunks:
-// a line that does not end in a newline counts too.
-func countLines(path string) (int64, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	buf := make([]byte, 256<<10)
-	var n int64
-	last := byte('\n')
-	for {
-		k, err := f.Read(buf)
-		if k > 0 {
-			n += int64(bytes.Count(buf[:k], []byte{'\n'}))
-			last = buf[k-1]
-		}
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return 0, err
-		}
-	}
-	if last != '\n' {
-		n++
-	}
-	return n, nil
-}

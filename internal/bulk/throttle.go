@@ -1,10 +1,7 @@
-package importer
+package bulk
 
 import (
 	"context"
-	"net/http"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -13,9 +10,9 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 )
 
-// throttle paces the requests of all workers together: at most --rate per
-// second, and none at all while the server has asked everybody to wait
-// (a 429 that outlasted the client's own retries).
+// throttle paces the requests of all workers together: at most the run's
+// rate per second, and none at all while the server has asked everybody to
+// wait (a 429 that outlasted the client's own retries).
 type throttle struct {
 	limiter *rate.Limiter // nil: no rate limit
 
@@ -64,20 +61,8 @@ func (t *throttle) pause(d time.Duration) {
 // defaultRetryAfter is the pause after a 429 that says nothing about how long.
 const defaultRetryAfter = time.Second
 
-// retryAfter reads the Retry-After of a 429, in seconds or as an HTTP date,
-// capped as the client caps it.
-func retryAfter(resp *api.Response, now time.Time) time.Duration {
-	if resp == nil {
-		return defaultRetryAfter
-	}
-	v := strings.TrimSpace(resp.Header.Get("Retry-After"))
-	var d time.Duration
-	if secs, err := strconv.ParseUint(v, 10, 32); err == nil {
-		d = time.Duration(secs) * time.Second
-	} else if at, err := http.ParseTime(v); err == nil {
-		d = at.Sub(now)
-	} else {
-		return defaultRetryAfter
-	}
-	return min(max(d, 0), api.MaxRetryWait)
+// retryAfter is how long every worker pauses after err, a 429 that outlasted
+// the client's retries (which waited as its Retry-After asked each time).
+func retryAfter(error) time.Duration {
+	return defaultRetryAfter
 }

@@ -1,0 +1,146 @@
+package bulk
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/validate"
+)
+
+// Codes of the failure report for reasons that are not the API's own codes
+// or the validate package's.
+const (
+	// CodeInvalidRecord is a record that could not be read: bad CSV quoting,
+	// the wrong number of fields, a line that is not a JSON object, a
+	// record longer than MaxRecordBytes.
+	CodeInvalidRecord = "INVALID_RECORD"
+	// CodeAPIError is an API failure without an error code, such as a 500.
+	CodeAPIError = "API_ERROR"
+	// CodeNetworkError is a request that got no answer.
+	CodeNetworkError = "NETWORK_ERROR"
+)
+
+// RowError is why a row failed, when the reason is not an API answer or a
+// rule of the validate package.
+type RowError struct {
+	Code, Field, Message string
+}
+
+func (e *RowError) Error() string {
+	if e.Field == "" {
+		return e.Message
+	}
+	return e.Field + ": " + e.Message
+}
+
+// InvalidRecord is a record that could not be read.
+func InvalidRecord(err error) error {
+	return &RowError{Code: CodeInvalidRecord, Message: err.Error()}
+}
+
+// Failure is one line of the failure report.
+type Failure struct {
+	Code, Field, Message string
+}
+
+// Describe turns the error a row failed with into its report line: the
+// first violation's code and field, and every message.
+func Describe(err error) Failure {
+	var (
+		rowErr   *RowError
+		ruleErrs validate.Errors
+		ruleErr  *validate.Error
+		apiErr   *api.Error
+		netErr   *api.TransportError
+	)
+	switch {
+	case errors.As(err, &rowErr):
+		return Failure{rowErr.Code, rowErr.Field, rowErr.Message}
+	case errors.As(err, &ruleErrs) && len(ruleErrs) > 0:
+		f := Failure{Code: ruleErrs[0].Code, Field: ruleErrs[0].Field}
+		msgs := []string{ruleErrs[0].Message}
+		for _, e := range ruleErrs[1:] {
+			msgs = append(msgs, e.Error())
+		}
+		f.Message = strings.Join(msgs, "; ")
+		return f
+	case errors.As(err, &ruleErr):
+		return Failure{ruleErr.Code, ruleErr.Field, ruleErr.Message}
+	case errors.As(err, &apiErr):
+		f := Failure{Code: CodeAPIError, Message: apiErr.Summary()}
+		if len(apiErr.Errors) > 0 {
+			first := apiErr.Errors[0]
+			f.Code, f.Field = first.Code, first.Field
+			msgs := []string{first.Message}
+			for _, it := range apiErr.Errors[1:] {
+				m := it.Message
+				if it.Field != "" {
+					m = it.Field + ": " + m
+				}
+				msgs = append(msgs, m)
+			}
+			f.Message = strings.Join(msgs, "; ")
+			if f.Code == "" {
+				f.Code = CodeAPIError
+			}
+		} else {
+			f.Message = fmt.Sprintf("HTTP %d: %s", apiErr.StatusCode, apiErr.Summary())
+		}
+		return f
+	case errors.As(err, &netErr):
+		return Failure{Code: CodeNetworkError, Message: netErr.Error()}
+	}
+	return Failure{Code: CodeInvalidRecord, Message: err.Error()}
+}
+
+// ErrKind says what a failed request means for its row.
+type ErrKind int
+
+const (
+	// Permanent: the API refused the row; trying again changes nothing.
+	Permanent ErrKind = iota
+	// NotProcessed: the request certainly had no effect (429, a refused
+	// connection); try again.
+	NotProcessed
+	// Ambiguous: the request may have been processed (5xx, a timeout, a
+	// broken connection); try again, and remember that what the retry
+	// meets may be the earlier attempt's doing.
+	Ambiguous
+	// Fatal: the token is refused (401, 403); no row can succeed.
+	Fatal
+)
+
+// Classify says what err, a request's failure, means for its row.
+func Classify(err error) ErrKind {
+	var apiErr *api.Error
+	if errors.As(err, &apiErr) {
+		switch s := apiErr.StatusCode; {
+		case s == 401, s == 403:
+			return Fatal
+		case s == http.StatusTooManyRequests:
+			return NotProcessed
+		case s == 408, s >= 500:
+			return Ambiguous
+		}
+		return Permanent
+	}
+	var netErr *api.TransportError
+	if errors.As(err, &netErr) {
+		var op *net.OpError
+		if errors.As(err, &op) && op.Op == "dial" {
+			return NotProcessed
+		}
+		return Ambiguous
+	}
+	return Permanent
+}
+
+// IsRateLimited reports whether err is a 429.
+func IsRateLimited(err error) bool {
+	var apiErr *api.Error
+	return errors.As(err, &apiErr) && apiErr.StatusCode == http.StatusTooManyRequests
+}
