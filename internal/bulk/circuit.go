@@ -24,7 +24,8 @@ var DefaultCircuit = Circuit{Failures: 20, Window: time.Minute}
 type CircuitError struct {
 	Failures int
 	Since    time.Duration
-	// Last is the last failure.
+	// Last is the last failure. It is not unwrapped: the run's error is
+	// the circuit's, whatever the last request's was.
 	Last error
 }
 
@@ -32,8 +33,6 @@ func (e *CircuitError) Error() string {
 	return fmt.Sprintf("stopped: the API failed the last %d requests in a row and none succeeded for %s; the last failure: %v",
 		e.Failures, e.Since.Round(time.Second), e.Last)
 }
-
-func (e *CircuitError) Unwrap() error { return e.Last }
 
 // breaker counts the outcomes of a run's requests.
 type breaker struct {
