@@ -478,3 +478,142 @@ func TestSummaryLine(t *testing.T) {
 		t.Errorf("Line() = %q, want %q", got, want)
 	}
 }
+
+// A name the API would refuse anyway is refused before anything is sent:
+// a 300 KB cell once went out in a POST.
+func TestImportRefusesLongNames(t *testing.T) {
+	a := newTestAPI(t)
+	input := "phone,name\n" + testPhone(1) + "," + strings.Repeat("n", 300<<10) + "\n" + testPhone(2) + ",Ana\n"
+	report := filepath.Join(t.TempDir(), "r.csv")
+	s, err := runImport(t, context.Background(), a.client(0), input, Options{ReportPath: report})
+	if err != nil || s.Created != 1 || s.Failed != 1 {
+		t.Fatalf("summary %+v, %v", s, err)
+	}
+	if n := a.count("POST", "/contacts"); n != 1 {
+		t.Errorf("%d POSTs, want only the good row's", n)
+	}
+	data, err := os.ReadFile(report)
+	if err != nil || !strings.Contains(string(data), ",TOO_LONG,name,must be at most 255 characters (got 307200)\n") {
+		t.Errorf("report %.200q, %v", data, err)
+	}
+}
+
+// Two imports that create the same new tag at once once left two tags of
+// that name, and every later import naming it failed AMBIGUOUS_TAG. Both
+// now settle on the lowest id, and later imports use it with a warning.
+func TestConcurrentImportsCreatingOneTag(t *testing.T) {
+	a := newTestAPI(t)
+	var arrived sync.WaitGroup
+	arrived.Add(2)
+	a.setHook(func(w http.ResponseWriter, r *http.Request, next http.Handler) bool {
+		if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/tags") {
+			arrived.Done()
+			waitOrTimeout(&arrived, 5*time.Second) // both create it
+		}
+		return false
+	})
+	var wg sync.WaitGroup
+	summaries := make([]*Summary, 2)
+	errs := make([]error, 2)
+	for i := range 2 {
+		input := fmt.Sprintf("phone,tags\n%s,Campanha Nova\n%s,Campanha Nova\n", testPhone(2*i), testPhone(2*i+1))
+		wg.Go(func() {
+			summaries[i], errs[i] = runImport(t, context.Background(), a.client(0), input, Options{CreateTags: true})
+		})
+	}
+	wg.Wait()
+	for i := range 2 {
+		if errs[i] != nil || summaries[i].Created != 2 {
+			t.Fatalf("import %d: %+v, %v", i, summaries[i], errs[i])
+		}
+	}
+	tags, err := a.client(0).ListTags(api.TagListParams{Search: "Campanha Nova"}).Collect(context.Background())
+	if err != nil || len(tags) != 2 {
+		t.Fatalf("tags %+v, %v; want the two the imports created", tags, err)
+	}
+	lowest := min(tags[0].ID, tags[1].ID)
+	for i := range 4 {
+		if ct := a.contact(testPhone(i)); len(ct.Tags) != 1 || ct.Tags[0].ID != lowest {
+			t.Errorf("contact %d has tags %+v, want only %d", i, ct.Tags, lowest)
+		}
+	}
+
+	var stderr strings.Builder
+	s, err := runImport(t, context.Background(), a.client(0), "phone,tags\n"+testPhone(9)+",campanha nova\n", Options{Stderr: &stderr})
+	if err != nil || s.Created != 1 || s.Failed != 0 {
+		t.Fatalf("a later import naming the tag: %+v, %v", s, err)
+	}
+	if want := fmt.Sprintf(`warning: 2 tags are named "campanha nova" (ids %d, %d): rows naming it get %d, the lowest;`, lowest, max(tags[0].ID, tags[1].ID), lowest); !strings.Contains(stderr.String(), want) {
+		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+}
+
+func waitOrTimeout(wg *sync.WaitGroup, d time.Duration) {
+	done := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(d):
+	}
+}
+
+// Two imports of one input to one destination at once once corrupted their
+// shared journal: the second is refused at once, before sending anything.
+func TestImportsOfOneInputAtOnce(t *testing.T) {
+	a := newTestAPI(t)
+	release := make(chan struct{})
+	a.setHook(func(w http.ResponseWriter, r *http.Request, next http.Handler) bool {
+		if r.Method == http.MethodPost {
+			<-release
+		}
+		return false
+	})
+	in := inputFile(t, "c.csv", csvRows(20))
+	dir := t.TempDir()
+	first := make(chan error, 1)
+	go func() {
+		_, err := runImport(t, context.Background(), a.client(0), "", Options{Input: in, JournalDir: dir})
+		first <- err
+	}()
+	// The first holds its journal once a POST waits.
+	deadline := time.Now().Add(10 * time.Second)
+	for a.count("POST", "/contacts") == 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	s, err := runImport(t, context.Background(), a.client(0), "", Options{Input: in, JournalDir: dir})
+	var locked *bulk.LockedError
+	if !errors.As(err, &locked) || cmdutil.ExitCode(err) != clierr.ExitUsage || s != nil {
+		t.Errorf("second import: %+v, %v (exit %d); want refused with exit 2", s, err, cmdutil.ExitCode(err))
+	}
+	close(release)
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	if n := a.count("POST", "/contacts"); n != 20 {
+		t.Errorf("%d POSTs, want the first import's 20", n)
+	}
+}
+
+// A report that cannot be written beside the input does not make the
+// import fail: it goes to the data directory, and the import says where.
+func TestImportReportFallsBack(t *testing.T) {
+	a := newTestAPI(t)
+	notADir := filepath.Join(t.TempDir(), "entrada")
+	if err := os.WriteFile(notADir, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	data := t.TempDir()
+	var stderr strings.Builder
+	s, err := runImport(t, context.Background(), a.client(0), "phone\n12\n"+testPhone(1)+"\n",
+		Options{ReportPath: filepath.Join(notADir, "c.csv.errors.csv"), ReportFallbackDir: data, Stderr: &stderr})
+	want := filepath.Join(data, "reports", "c.csv.errors.csv")
+	if err != nil || s.Created != 1 || s.Failed != 1 || s.Report == nil || *s.Report != want {
+		t.Fatalf("summary %+v, %v; want the report at %s", s, err, want)
+	}
+	if !strings.Contains(stderr.String(), "writing it to "+want) {
+		t.Errorf("stderr %q", stderr.String())
+	}
+}

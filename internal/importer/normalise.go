@@ -63,6 +63,7 @@ func (n *normaliser) normalise(rec bulk.Record) (contactRow, error) {
 			errs.Add(err)
 			row.phone = phone
 		case fieldName:
+			errs.Add(validate.ContactName(fieldName, cell))
 			row.name = &cell
 		case fieldBlocked:
 			b, err := validate.ParseBool(fieldBlocked, cell)
@@ -143,6 +144,7 @@ func (n *normaliser) normaliseJSON(line []byte) (contactRow, error) {
 		if err := json.Unmarshal(raw, &name); err != nil {
 			errs.Add(invalidJSON("name", "must be a string", err))
 		} else {
+			errs.Add(validate.ContactName(fieldName, name))
 			row.name = &name
 		}
 	}
