@@ -126,13 +126,19 @@ func (f *csvFeed) cutLong(start int, ended bool, err error) {
 	if err != nil {
 		f.err = err
 	}
-	f.fail(start, fmt.Sprintf("line longer than %d MiB", MaxRecordBytes>>20))
+	f.fail(start, nil, fmt.Sprintf("line longer than %d MiB", MaxRecordBytes>>20))
 }
 
-// cutFirstLine fails the first line of the record being gathered and reads
-// the lines after it again, as records of their own.
+// cutFirstLine fails the first line of the record being gathered, which
+// the report shows as written, in its first cell, and reads the lines after
+// it again, as records of their own.
 func (f *csvFeed) cutFirstLine(start int, why string) {
 	i := bytes.IndexByte(f.rec, '\n')
+	first := f.rec
+	if i >= 0 {
+		first = f.rec[:i]
+	}
+	cells := []string{string(bytes.TrimSuffix(first, []byte{'\r'}))}
 	if i >= 0 && i+1 < len(f.rec) {
 		// A new slice: f.rec is reused for the records read from it.
 		f.replay = append(bytes.Clone(f.rec[i+1:]), f.replay...)
@@ -140,12 +146,12 @@ func (f *csvFeed) cutFirstLine(start int, why string) {
 			f.err = nil // the input ends after the replayed lines
 		}
 	}
-	f.fail(start, why+"; the lines after it are read as rows of their own")
+	f.fail(start, cells, why+"; the lines after it are read as rows of their own")
 }
 
 // fail records the failed record at line and puts an empty line in its place.
-func (f *csvFeed) fail(line int, why string) {
-	f.failed = append(f.failed, Record{Line: line, Err: InvalidRecord(errors.New(why))})
+func (f *csvFeed) fail(line int, cells []string, why string) {
+	f.failed = append(f.failed, Record{Line: line, Cells: cells, Err: InvalidRecord(errors.New(why))})
 	f.line = line
 	f.rec = append(f.rec[:0], '\n')
 	f.ready(f.rec)
