@@ -43,10 +43,10 @@ func TestCircuit(t *testing.T) {
 	var tripped error
 	b := newBreaker(DefaultCircuit, clock.Now, func(err error) { tripped = err })
 
-	// One request in five failing, a request every 10 ms for an hour.
+	// One request in five failing, a request every 100 ms for an hour.
 	rng := rand.New(rand.NewPCG(1, 2))
-	for range 360_000 {
-		clock.Add(10 * time.Millisecond)
+	for range 36_000 {
+		clock.Add(100 * time.Millisecond)
 		if rng.IntN(5) == 0 {
 			b.failure(errUnavailable)
 		} else {

@@ -183,7 +183,16 @@ const (
 // scan takes the next chunk of the record and reports whether the record
 // ends with it (the chunk then ends with the record's newline).
 func (q *quoteScan) scan(chunk, delim []byte) bool {
-	for _, c := range chunk {
+	for i := 0; i < len(chunk); i++ {
+		if q.state == inQuoted {
+			// Most of a long quoted cell: skip to its next quote.
+			j := bytes.IndexByte(chunk[i:], '"')
+			if j < 0 {
+				return false
+			}
+			i += j
+		}
+		c := chunk[i]
 		switch q.state {
 		case atFieldStart:
 			if c == '"' {
