@@ -3,6 +3,7 @@ package bulk
 import (
 	"context"
 	"errors"
+	"time"
 )
 
 // ErrStopped ends a row that had not started when the run was told to stop
@@ -44,7 +45,11 @@ func (k *Caller) observe(err error) {
 	case k.ctx.Err() != nil:
 		// Cancelled (Ctrl-C after the grace period): says nothing of the API.
 	case IsRateLimited(err):
-		k.throttle.pause(retryAfter(err))
+		if d, asked := retryAfter(err); asked && d > k.breaker.Window {
+			k.breaker.trip(&WaitError{Until: time.Now().Add(d), Wait: d, Limit: k.breaker.Window})
+		} else {
+			k.throttle.pause(d)
+		}
 		k.breaker.failure(err)
 	case Classify(err) == NotProcessed, Classify(err) == Ambiguous:
 		k.breaker.failure(err)

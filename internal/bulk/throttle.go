@@ -2,6 +2,8 @@ package bulk
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -62,7 +64,27 @@ func (t *throttle) pause(d time.Duration) {
 const defaultRetryAfter = time.Second
 
 // retryAfter is how long every worker pauses after err, a 429 that outlasted
-// the client's retries (which waited as its Retry-After asked each time).
-func retryAfter(error) time.Duration {
-	return defaultRetryAfter
+// the client's own retries: as long as the server asked (asked), or a second
+// when it did not say.
+func retryAfter(err error) (d time.Duration, asked bool) {
+	var apiErr *api.Error
+	if errors.As(err, &apiErr) && !apiErr.RetryAt.IsZero() {
+		return max(time.Until(apiErr.RetryAt), 0), true
+	}
+	return defaultRetryAfter, false
+}
+
+// WaitError is a run stopped because the server asked every request to wait
+// longer than a run pauses (its circuit's window): rather than sit idle, the
+// run stops, its journal kept, to be resumed after Until.
+type WaitError struct {
+	Until time.Time
+	Wait  time.Duration
+	// Limit is the longest a run pauses.
+	Limit time.Duration
+}
+
+func (e *WaitError) Error() string {
+	return fmt.Sprintf("stopped: the server asked to wait %s, until %s, longer than a run pauses (%s); run the same command again after then to resume",
+		e.Wait.Round(time.Second), e.Until.Local().Format(time.TimeOnly), e.Limit.Round(time.Second))
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math/rand/v2"
 	"slices"
 	"time"
 
@@ -305,10 +304,10 @@ func mergeTags(have []api.TagRef, add []int64) []int64 {
 	return ids
 }
 
-// defaultBackoff waits 200 ms before the second attempt, doubling up to 5 s,
-// each wait between half and all of that, so that workers that failed
-// together do not all come back together.
-func defaultBackoff(n int) time.Duration {
-	d := min(200*time.Millisecond<<min(n-1, 10), 5*time.Second)
-	return d/2 + rand.N(d/2+1)
-}
+// rowBackoff spaces the attempts at a row: 200 ms before the second,
+// doubling up to 5 s, jittered so that workers that failed together do not
+// all come back together.
+var rowBackoff = api.Backoff{Base: 200 * time.Millisecond, Max: 5 * time.Second}
+
+// defaultBackoff is the wait before attempt n+1 (n from 1).
+func defaultBackoff(n int) time.Duration { return rowBackoff.Delay(n - 1) }
