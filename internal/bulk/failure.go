@@ -3,7 +3,6 @@ package bulk
 import (
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
 
@@ -110,7 +109,9 @@ const (
 	// broken connection); try again, and remember that what the retry
 	// meets may be the earlier attempt's doing.
 	Ambiguous
-	// Fatal: the token is refused (401, 403); no row can succeed.
+	// Fatal: no row can succeed: the token is refused (401, 403), or the
+	// client refuses the server's answers (a redirect of a write, a bad
+	// certificate).
 	Fatal
 )
 
@@ -130,11 +131,17 @@ func Classify(err error) ErrKind {
 	}
 	var netErr *api.TransportError
 	if errors.As(err, &netErr) {
-		var op *net.OpError
-		if errors.As(err, &op) && op.Op == "dial" {
-			return NotProcessed
+		switch {
+		case api.IsPermanent(err):
+			// A redirect of a write, a certificate the client refuses:
+			// every row would meet it.
+			return Fatal
+		case api.MaybeSent(err):
+			return Ambiguous
 		}
-		return Ambiguous
+		// The request never reached the server whole: a refused
+		// connection, a failure while writing it.
+		return NotProcessed
 	}
 	return Permanent
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net"
+	"net/http"
 	"testing"
 	"time"
 
@@ -14,7 +15,15 @@ import (
 
 func TestClassify(t *testing.T) {
 	dial := &api.TransportError{Method: "POST", Path: "/contacts", Err: &net.OpError{Op: "dial", Err: errors.New("connection refused")}}
-	reset := &api.TransportError{Method: "POST", Path: "/contacts", Err: io.ErrUnexpectedEOF}
+	reset := &api.TransportError{Method: "POST", Path: "/contacts", Err: io.ErrUnexpectedEOF, Sent: true}
+	unsent := &api.TransportError{Method: "POST", Path: "/contacts", Err: io.ErrClosedPipe}
+	redirected, err := api.New(api.Options{BaseURL: "http://127.0.0.1:1", Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		return &http.Response{StatusCode: 303, Header: http.Header{"Location": {"/api/v1/contacts"}}, Body: http.NoBody, Request: r}, nil
+	})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, redirect := redirected.CreateContact(context.Background(), api.ContactCreate{Phone: "5511987654321"})
 	for _, tt := range []struct {
 		name string
 		err  error
@@ -30,6 +39,8 @@ func TestClassify(t *testing.T) {
 		{"bad gateway", &api.Error{StatusCode: 502}, Ambiguous},
 		{"request timeout", &api.Error{StatusCode: 408}, Ambiguous},
 		{"broken connection", reset, Ambiguous},
+		{"broken while writing", unsent, NotProcessed},
+		{"redirect of a write", redirect, Fatal},
 		{"row error", &RowError{Code: "UNKNOWN_TAG"}, Permanent},
 		{"rule", &validate.Error{Code: validate.CodeInvalid}, Permanent},
 	} {
@@ -99,3 +110,7 @@ func TestThrottleRate(t *testing.T) {
 		t.Errorf("11 requests at 50/s took %s, want about 200ms", d)
 	}
 }
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
