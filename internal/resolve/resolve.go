@@ -1,8 +1,11 @@
-// Package resolve turns what users type into what the API wants: tag names
-// into ids, template names into templates, NAME=VALUE pairs into checked
-// custom-field values. Every lookup costs one list request at most, and a
-// name that matches nothing or several things is an input error (exit 2)
-// that says how to find the right one.
+// Package resolve turns what users type into what the API wants: a contact's
+// id or phone into the contact, an attendant's id, e-mail, name or @me into
+// the user, tag names into ids, template names into templates, NAME=VALUE
+// pairs into checked custom-field values. An id costs no request; a lookup
+// reads one list (every page of it, at most), and a reference that matches
+// nothing or several things is an input error (exit 2) that says how to
+// find the right one. Nothing is cached: a reference is resolved against
+// the destination of each run.
 package resolve
 
 import (

@@ -1,0 +1,123 @@
+package resolve
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/validate"
+)
+
+// maxContactIDDigits is the longest a contact reference can be and still
+// be an id: 8 digits and more are a phone (no phone has fewer than 8).
+const maxContactIDDigits = 7
+
+// ContactRef is a contact as people name it: its id, or its phone number.
+// Exactly one of ID and Phone is set.
+type ContactRef struct {
+	ID int64
+	// Phone is normalised: digits with the country code.
+	Phone string
+}
+
+// ParseContact reads a contact reference. All digits and shorter than 8 is
+// an id; anything else (8 digits or more, "+", spaces, parentheses,
+// dashes) is a phone number, normalised as every phone is, with
+// defaultCountry for a national one. what names the reference in errors
+// ("contact", "--contact"). It sends nothing: a bad reference is an input
+// error (exit 2).
+func ParseContact(ref, defaultCountry, what string) (ContactRef, error) {
+	ref = strings.TrimSpace(ref)
+	if ref == "" {
+		return ContactRef{}, clierr.FlagErrorf("empty %s: give a contact's id or phone number", what)
+	}
+	if len(ref) <= maxContactIDDigits && allDigits(ref) {
+		id, err := strconv.ParseInt(ref, 10, 64)
+		if err != nil || id <= 0 {
+			return ContactRef{}, clierr.FlagErrorf("invalid %s %q: an id is a positive whole number", what, ref)
+		}
+		return ContactRef{ID: id}, nil
+	}
+	if strings.ContainsFunc(ref, unicode.IsLetter) {
+		return ContactRef{}, clierr.FlagErrorf("invalid %s %q: want a contact's id or phone number, not a name", what, ref)
+	}
+	phone, err := validate.Phone(what, ref, defaultCountry)
+	if err != nil {
+		return ContactRef{}, err
+	}
+	return ContactRef{Phone: phone}, nil
+}
+
+func allDigits(s string) bool {
+	return s != "" && !strings.ContainsFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+}
+
+// Query is the reference as the API's contact filters take it (GET
+// /chats?contact=): the id, or the whole normalised phone.
+func (r ContactRef) Query() string {
+	if r.Phone != "" {
+		return r.Phone
+	}
+	return strconv.FormatInt(r.ID, 10)
+}
+
+// String names the contact for people: "contact 42", "the contact with
+// phone 5511987654321".
+func (r ContactRef) String() string {
+	if r.Phone != "" {
+		return "the contact with phone " + r.Phone
+	}
+	return fmt.Sprintf("contact %d", r.ID)
+}
+
+// ContactID returns the contact's id: an id as it is, without a request; a
+// phone looked up with GET /contacts?phone= and matched exactly.
+func ContactID(ctx context.Context, c *api.Client, r ContactRef) (int64, error) {
+	if r.Phone == "" {
+		return r.ID, nil
+	}
+	contact, _, err := contactByPhone(ctx, c, r.Phone)
+	if err != nil {
+		return 0, err
+	}
+	return contact.ID, nil
+}
+
+// Contact returns the contact, decoded and as the API sent it: GET
+// /contacts/{id} for an id, the exact match of the phone lookup for a
+// phone (one request either way).
+func Contact(ctx context.Context, c *api.Client, r ContactRef) (*api.Contact, json.RawMessage, error) {
+	if r.Phone != "" {
+		return contactByPhone(ctx, c, r.Phone)
+	}
+	res, err := c.GetContact(ctx, r.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &res.Data, res.Raw, nil
+}
+
+// contactByPhone finds the contact whose phone is phone. The API's phone
+// filter matches part of a number, so the pages are read until the one
+// contact whose whole number it is.
+func contactByPhone(ctx context.Context, c *api.Client, phone string) (*api.Contact, json.RawMessage, error) {
+	params := api.ContactListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}, Phone: phone}
+	for item, err := range c.ListContacts(params).Follow(true).Raw(ctx) {
+		if err != nil {
+			return nil, nil, fmt.Errorf("look up the contact with phone %s: %w", phone, err)
+		}
+		var ct api.Contact
+		if err := json.Unmarshal(item, &ct); err != nil {
+			return nil, nil, fmt.Errorf("look up the contact with phone %s: decode a contact: %w", phone, err)
+		}
+		if ct.Phone == phone {
+			return &ct, item, nil
+		}
+	}
+	return nil, nil, clierr.InputErrorf("no contact has the phone %s; `convo contacts create --phone %s` creates one", phone, phone)
+}
