@@ -1,13 +1,45 @@
 package cmdutil
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/validate"
 )
+
+// FlagErrorFunc turns a mistake on the command line into a usage error
+// (exit 2). A value that one of this package's flags refused keeps that
+// flag's message, which names the flag and what it wants; a value pflag's
+// own flags refused says what the flag wants, instead of strconv's words.
+func FlagErrorFunc(_ *cobra.Command, err error) error {
+	var invalid *pflag.InvalidValueError
+	if !errors.As(err, &invalid) {
+		return &clierr.FlagError{Err: err}
+	}
+	cause := invalid.Unwrap()
+	var (
+		rule    *validate.Error
+		flagErr *clierr.FlagError
+	)
+	if errors.As(cause, &rule) || errors.As(cause, &flagErr) {
+		return cause
+	}
+	want := map[string]string{
+		"int":      "want a whole number",
+		"duration": "want a duration such as 30s or 2m",
+		"float64":  "want a number such as 0.5",
+		"bool":     "want true or false",
+	}[invalid.GetFlag().Value.Type()]
+	if want == "" {
+		return &clierr.FlagError{Err: err}
+	}
+	return clierr.FlagErrorf("invalid --%s %q: %s", invalid.GetFlag().Name, invalid.GetValue(), want)
+}
 
 // Group makes cmd, a command that only holds subcommands, print its help
 // when run alone and fail with a usage error (and suggestions) when given a

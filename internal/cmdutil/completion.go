@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/resolve"
 )
 
 // CompletionTimeout bounds every request of a shell completion, and the
@@ -190,6 +191,21 @@ func CompleteUsers(f *Factory, status string) cobra.CompletionFunc {
 			}
 			return u.Name
 		})
+}
+
+// CompleteAttendants completes what --attendant takes: the ids of the users
+// with status ("" for every user), and @me when the profile has an
+// attendant.
+func CompleteAttendants(f *Factory, status string) cobra.CompletionFunc {
+	users := CompleteUsers(f, status)
+	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		items, directive := users(cmd, args, toComplete)
+		// The users' completion resolved the settings.
+		if f.Settings != nil && f.Me().Ref != "" && hasPrefixFold(resolve.MeRef, toComplete) {
+			items = append(items, cobra.CompletionWithDesc(resolve.MeRef, "you (config attendant)"))
+		}
+		return items, directive
+	}
 }
 
 // CompleteChats completes chat tokens, described by the chat's contact and

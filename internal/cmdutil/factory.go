@@ -1,6 +1,7 @@
 package cmdutil
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"github.com/convo-cli/convo/internal/config/credentials"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/prompt"
+	"github.com/convo-cli/convo/internal/resolve"
 )
 
 // Factory hands every command what it needs. Everything expensive (the
@@ -36,6 +38,14 @@ type Factory struct {
 	APIClient func(ctx context.Context) (*api.Client, error)
 	// Prompter returns the prompter; call it only when IOStreams.CanPrompt().
 	Prompter func() prompt.Prompter
+	// SandboxAttendant is the e-mail of the sandbox's seeded user whose
+	// token is token, "" for any other token: who @me is with --sandbox.
+	// The root command provides it, so that commands do not depend on the
+	// sandbox.
+	SandboxAttendant func(token string) string
+
+	// printing is what the running command's output check resolved.
+	printing *printing
 
 	closers []func() error
 	mu      sync.Mutex
@@ -66,25 +76,6 @@ func (f *Factory) ListOptions() api.ListOptions {
 	return api.ListOptions{Page: f.Settings.Page, PerPage: f.Settings.PerPage}
 }
 
-// once memoises a function of no arguments that may fail.
-func once[T any](fn func() (T, error)) func() (T, error) {
-	var (
-		mu   sync.Mutex
-		done bool
-		v    T
-		err  error
-	)
-	return func() (T, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if !done {
-			v, err = fn()
-			done = true
-		}
-		return v, err
-	}
-}
-
 // SandboxOpener opens the in-process sandbox of `--sandbox` on the database
 // at dbPath and returns its transport and what closes it. The root package
 // provides it, so that commands do not depend on the sandbox.
@@ -93,33 +84,56 @@ type SandboxOpener func(ctx context.Context, dbPath string) (http.RoundTripper, 
 // NewFactory builds the production factory.
 func NewFactory(version string, ios *output.IOStreams, openSandbox SandboxOpener) *Factory {
 	f := &Factory{AppVersion: version, IOStreams: ios}
-	f.Config = once(func() (*config.File, error) {
+	f.Config = sync.OnceValues(func() (*config.File, error) {
 		dir, err := config.ConfigDir()
 		if err != nil {
 			return nil, err
 		}
 		return config.LoadFile(dir)
 	})
-	f.Credentials = once(func() (*credentials.Store, error) {
+	f.Credentials = sync.OnceValues(func() (*credentials.Store, error) {
 		dir, err := config.ConfigDir()
 		if err != nil {
 			return nil, err
 		}
 		return credentials.New(dir), nil
 	})
-	var client func() (*api.Client, error)
+	// The client is built with the context of the first call: the run's.
+	var (
+		clientOnce sync.Once
+		client     *api.Client
+		clientErr  error
+	)
 	f.APIClient = func(ctx context.Context) (*api.Client, error) {
-		if client == nil {
-			client = once(func() (*api.Client, error) { return f.newClient(ctx, openSandbox) })
-		}
-		return client()
+		clientOnce.Do(func() { client, clientErr = f.newClient(ctx, openSandbox) })
+		return client, clientErr
 	}
-	f.Prompter = func() prompt.Prompter { return prompt.NewHuh(ios) }
+	f.Prompter = func() prompt.Prompter { return prompt.NewHuh(ios, f.Settings.AccessiblePrompter) }
 	return f
 }
 
 // SandboxToken is the token `--sandbox` uses unless CONVO_TOKEN names another.
 const SandboxToken = "sandbox-admin-1"
+
+// SandboxTokenInUse is the token `--sandbox` sends: CONVO_TOKEN when set,
+// else SandboxToken.
+func SandboxTokenInUse() string {
+	return cmp.Or(os.Getenv(credentials.EnvToken), SandboxToken)
+}
+
+// Me is who "@me" stands for: the attendant the profile records (config
+// attendant, CONVO_ATTENDANT) or, on the sandbox in-process, the seeded
+// user of the sandbox's token.
+func (f *Factory) Me() resolve.Me {
+	s := f.Settings
+	me := resolve.Me{Ref: s.Attendant, Profile: s.Profile}
+	if s.Sandbox && f.SandboxAttendant != nil {
+		if email := f.SandboxAttendant(SandboxTokenInUse()); email != "" {
+			me.Ref = email
+		}
+	}
+	return me
+}
 
 func (f *Factory) newClient(ctx context.Context, openSandbox SandboxOpener) (*api.Client, error) {
 	s := f.Settings
@@ -136,10 +150,7 @@ func (f *Factory) newClient(ctx context.Context, openSandbox SandboxOpener) (*ap
 		opts := f.clientOptions()
 		opts.BaseURL = "http://sandbox.localhost"
 		opts.Transport = transport
-		opts.Token = SandboxToken
-		if t := os.Getenv(credentials.EnvToken); t != "" {
-			opts.Token = t
-		}
+		opts.Token = SandboxTokenInUse()
 		return f.newAPI(opts)
 	}
 	store, err := f.Credentials()

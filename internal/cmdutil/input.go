@@ -3,21 +3,10 @@ package cmdutil
 import (
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/convo-cli/convo/internal/clierr"
 )
-
-// ParseID reads a positive integer id from an argument; what names it in the
-// error ("contact ID").
-func ParseID(arg, what string) (int64, error) {
-	id, err := strconv.ParseInt(strings.TrimSpace(arg), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, clierr.FlagErrorf("invalid %s %q: want a positive whole number", what, arg)
-	}
-	return id, nil
-}
 
 // ConfirmDestructive asks before a command destroys something. --yes skips
 // the question; without a terminal to ask on, the command is refused (exit 2)

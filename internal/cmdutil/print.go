@@ -2,22 +2,106 @@ package cmdutil
 
 import (
 	"context"
+	"errors"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/output"
 )
+
+// printing is what the output check of the running command resolved.
+type printing struct {
+	spec output.Spec
+	opts output.Options
+}
+
+// Prints attaches spec, the resource cmd prints, to cmd, as gh attaches
+// --json: before cmd runs (after the settings are resolved, before anything
+// is sent) -o, --fields, --jq and --template are checked against spec, and
+// the Print functions print with what the check resolved; they refuse to
+// print for a command that did not declare its output. --fields given
+// without a value lists the resource's fields. It returns cmd.
+func Prints(f *Factory, cmd *cobra.Command, spec output.Spec) *cobra.Command {
+	chainPreRun(cmd, func(*cobra.Command, []string) error { return f.CheckOutput(spec) })
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		var missing *pflag.ValueRequiredError
+		if c == cmd && errors.As(err, &missing) && missing.GetFlag().Name == "fields" && len(spec.Fields) > 0 {
+			return clierr.FlagErrorf("--fields needs the fields to show, comma-separated; %s have:\n  %s",
+				spec.Noun, strings.Join(spec.Fields, "\n  "))
+		}
+		if cmd.HasParent() {
+			return cmd.Parent().FlagErrorFunc()(c, err)
+		}
+		return err
+	})
+	return cmd
+}
+
+// chainPreRun makes fn run before cmd, after any PreRunE it already has.
+func chainPreRun(cmd *cobra.Command, fn func(*cobra.Command, []string) error) {
+	prev := cmd.PreRunE
+	cmd.PreRunE = func(c *cobra.Command, args []string) error {
+		if prev != nil {
+			if err := prev(c, args); err != nil {
+				return err
+			}
+		}
+		return fn(c, args)
+	}
+}
+
+// CheckOutput resolves the run's output flags (-o, --fields, --jq,
+// --template) for spec and rejects bad ones; the Print functions use what
+// it resolved. Prints runs it before the command does anything: once the
+// API has changed something, a typo in --fields must not turn the run into
+// a failure, nor cost a typed answer.
+func (f *Factory) CheckOutput(spec output.Spec) error {
+	opts := f.OutputOptions()
+	if err := opts.Resolve(f.IOStreams); err != nil {
+		return err
+	}
+	if err := spec.ValidateFields(opts.Fields); err != nil {
+		return err
+	}
+	f.printing = &printing{spec: spec, opts: opts}
+	return nil
+}
+
+// errUndeclaredOutput is a command printing data without Prints: a bug.
+var errUndeclaredOutput = errors.New("internal error: the command prints data without declaring what (cmdutil.Prints)")
+
+// CheckedOutput is the output the command's check resolved: the format
+// (never empty), the fields, the jq expression or template.
+func (f *Factory) CheckedOutput() (output.Options, error) {
+	if f.printing == nil {
+		return output.Options{}, errUndeclaredOutput
+	}
+	return f.printing.opts, nil
+}
+
+// OutputRequested says whether the run asked for a data format (-o,
+// CONVO_OUTPUT, config output, --jq or --template), for the commands whose
+// default is a summary for people rather than their resource's table.
+func (f *Factory) OutputRequested() bool {
+	s := f.Settings
+	return s.Output != "" || s.JQ != "" || s.Template != ""
+}
 
 // PrintList streams a list through the output printer: page by page as the
 // pager fetches them (so a table shows the first page before the next is
 // asked for), following --all and --limit; then, on stderr, a footer when
 // more pages exist.
-func PrintList[T any](ctx context.Context, f *Factory, spec output.Spec, pager *api.Pager[T]) error {
-	s, ios := f.Settings, f.IOStreams
-	opts, err := CheckOutput(f, spec)
-	if err != nil {
-		return err
+func PrintList[T any](ctx context.Context, f *Factory, pager *api.Pager[T]) error {
+	p := f.printing
+	if p == nil {
+		return errUndeclaredOutput
 	}
-	printer, err := output.NewList(ios, opts, spec)
+	s, ios := f.Settings, f.IOStreams
+	printer, err := output.NewList(ios, p.opts, p.spec)
 	if err != nil {
 		return err
 	}
@@ -55,30 +139,21 @@ func PrintList[T any](ctx context.Context, f *Factory, spec output.Spec, pager *
 // PrintResult prints the object a write returned: the API's message on
 // stderr ("✓ Contato criado com sucesso. (id 42)"), the object on stdout.
 // id may be nil.
-func PrintResult[T any](f *Factory, spec output.Spec, res *api.Result[T], id any) error {
+func PrintResult[T any](f *Factory, res *api.Result[T], id any) error {
+	if f.printing == nil {
+		return errUndeclaredOutput
+	}
 	if res.Message != "" {
 		output.Success(f.IOStreams, res.Message, id)
 	}
-	return PrintObject(f, spec, res.Raw)
+	return PrintObject(f, res.Raw)
 }
 
 // PrintObject prints one object in the run's output format.
-func PrintObject(f *Factory, spec output.Spec, raw []byte) error {
-	opts, err := CheckOutput(f, spec)
-	if err != nil {
-		return err
+func PrintObject(f *Factory, raw []byte) error {
+	p := f.printing
+	if p == nil {
+		return errUndeclaredOutput
 	}
-	return output.PrintObject(f.IOStreams, opts, spec, raw)
-}
-
-// CheckOutput resolves the run's output flags (-o, --fields, --jq,
-// --template) for spec and rejects bad ones. Commands that write call it
-// before sending anything: once the API has changed something, a typo in
-// --fields must not turn the run into a failure, nor cost a typed answer.
-func CheckOutput(f *Factory, spec output.Spec) (output.Options, error) {
-	opts := f.OutputOptions()
-	if err := opts.Resolve(f.IOStreams); err != nil {
-		return opts, err
-	}
-	return opts, spec.ValidateFields(opts.Fields)
+	return output.PrintObject(f.IOStreams, p.opts, p.spec, raw)
 }

@@ -81,7 +81,10 @@ func TestTableShowsFirstPageBeforeTheNext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
-	go func() { done <- cmdutil.PrintList(ctx, f, spec, c.ListContacts(api.ContactListParams{})) }()
+	if err := f.CheckOutput(spec); err != nil {
+		t.Fatal(err)
+	}
+	go func() { done <- cmdutil.PrintList(ctx, f, c.ListContacts(api.ContactListParams{})) }()
 
 	// A guard against a hang, not a measure of speed.
 	select {

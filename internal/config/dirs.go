@@ -13,7 +13,7 @@ import (
 // ConfigDir is where config.yaml and hosts.yaml live: $CONVO_CONFIG_DIR, else
 // the OS user config dir + /convo.
 func ConfigDir() (string, error) {
-	if d := os.Getenv("CONVO_CONFIG_DIR"); d != "" {
+	if d := os.Getenv(EnvConfigDir); d != "" {
 		return d, nil
 	}
 	base, err := os.UserConfigDir()
@@ -27,7 +27,7 @@ func ConfigDir() (string, error) {
 // $CONVO_DATA_DIR, else the OS user data dir + /convo ($XDG_DATA_HOME or
 // ~/.local/share on Linux, the cache dir elsewhere).
 func DataDir() (string, error) {
-	if d := os.Getenv("CONVO_DATA_DIR"); d != "" {
+	if d := os.Getenv(EnvDataDir); d != "" {
 		return d, nil
 	}
 	if d := os.Getenv("XDG_DATA_HOME"); d != "" {

@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/convo-cli/convo/internal/validate"
 )
 
 // Key is a setting that config.yaml can hold.
@@ -27,6 +29,7 @@ var Keys = []Key{
 	{Name: "prompt", Default: "enabled", Help: "interactive prompts on a terminal", Allowed: []string{"enabled", "disabled"}},
 	{Name: "pager", Help: "program that long output is piped through on a terminal, e.g. less -R"},
 	{Name: "default_country", Help: "region of phone numbers written without a country code, e.g. BR", check: checkCountry},
+	{Name: "attendant", Help: "your user, as its id or e-mail: who @me is (the API cannot tell who a token belongs to)", check: checkAttendant},
 }
 
 // LookupKey finds a key by name.
@@ -80,6 +83,18 @@ func checkPerPage(v string) error {
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 1 || n > 100 {
 		return fmt.Errorf("invalid value %q; want a number from 1 to 100", v)
+	}
+	return nil
+}
+
+// checkAttendant accepts a user id or an e-mail address; which user it is
+// is only known once the API is asked.
+func checkAttendant(v string) error {
+	if n, err := strconv.ParseInt(v, 10, 64); err == nil && n > 0 {
+		return nil
+	}
+	if err := validate.Email(v); err != nil {
+		return fmt.Errorf("invalid value %q; want a user id (a positive whole number) or an e-mail address", v)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -32,13 +33,49 @@ type Settings struct {
 	Pager          string
 	Yes            bool
 	Sandbox        bool
+	// Attendant is the user of this profile, as an id or an e-mail: who
+	// "@me" is. Empty when not set.
+	Attendant string
+	// AccessiblePrompter asks with plain line prompts instead of forms.
+	AccessiblePrompter bool
 }
 
 // binding ties a setting to its flag and environment variable; an empty name
 // means it has none of that kind. Keys that config.yaml can hold are Keys.
+// fallbackEnv is read when neither the environment variable nor the file
+// sets the value.
 type binding struct {
-	key, flag, env string
-	def            any
+	key, flag, env, fallbackEnv string
+	def                         any
+}
+
+// Environment variables read outside the bindings.
+const (
+	// EnvToken is the API token; when set it wins over every stored one.
+	EnvToken = "CONVO_TOKEN"
+	// EnvConfigDir is where config.yaml and hosts.yaml live.
+	EnvConfigDir = "CONVO_CONFIG_DIR"
+	// EnvDataDir is where the sandbox database and import journals live.
+	EnvDataDir = "CONVO_DATA_DIR"
+	// envPager is the pager, which wins over config.yaml even when empty;
+	// envPagerFallback is the pager of every program, used when neither
+	// sets one.
+	envPager         = "CONVO_PAGER"
+	envPagerFallback = "PAGER"
+)
+
+// EnvVars lists every environment variable that changes what convo does,
+// so that a test can start from none of them.
+func EnvVars() []string {
+	vars := []string{EnvToken, EnvConfigDir, EnvDataDir}
+	for _, b := range bindings {
+		for _, name := range []string{b.env, b.fallbackEnv} {
+			if name != "" {
+				vars = append(vars, name)
+			}
+		}
+	}
+	return vars
 }
 
 var bindings = []binding{
@@ -61,9 +98,11 @@ var bindings = []binding{
 	{key: "default_country", flag: "default-country", env: "CONVO_DEFAULT_COUNTRY"},
 	{key: "prompt", def: "enabled"},
 	{key: "no_prompt", env: "CONVO_NO_PROMPT"},
-	{key: "pager", env: "CONVO_PAGER"},
+	{key: "pager", env: envPager, fallbackEnv: envPagerFallback},
 	{key: "yes", flag: "yes"},
 	{key: "sandbox", flag: "sandbox", env: "CONVO_SANDBOX"},
+	{key: "attendant", env: "CONVO_ATTENDANT"},
+	{key: "accessible_prompter", env: "CONVO_ACCESSIBLE_PROMPTER"},
 }
 
 // Resolve computes the settings from the parsed flags, the environment and
@@ -113,9 +152,12 @@ func Resolve(flags *pflag.FlagSet, file *File) (*Settings, error) {
 		InsecureHTTP:   v.GetBool("insecure_http"),
 		DefaultCountry: strings.ToUpper(v.GetString("default_country")),
 		Prompt:         v.GetString("prompt"),
-		Pager:          v.GetString("pager"),
+		Pager:          pager(v),
 		Yes:            v.GetBool("yes"),
 		Sandbox:        v.GetBool("sandbox"),
+		Attendant:      strings.TrimSpace(v.GetString("attendant")),
+		// Set to anything, as NO_COLOR is.
+		AccessiblePrompter: v.GetString("accessible_prompter") != "",
 	}
 	// --jq and --template imply json: a format from the environment or the
 	// file does not apply to them, only one given with -o.
@@ -130,6 +172,18 @@ func Resolve(flags *pflag.FlagSet, file *File) (*Settings, error) {
 		s.Prompt = "disabled"
 	}
 	return s, s.check(v.IsSet("page"), v.IsSet("per_page"))
+}
+
+// pager follows gh: CONVO_PAGER when set, even empty (no pager), else the
+// profile's pager, else PAGER.
+func pager(v *viper.Viper) string {
+	if p, ok := os.LookupEnv(envPager); ok {
+		return p
+	}
+	if p := v.GetString("pager"); p != "" {
+		return p
+	}
+	return os.Getenv(envPagerFallback)
 }
 
 // check validates the settings. A page and a page size given are checked
@@ -154,7 +208,7 @@ func (s *Settings) check(pageGiven, perPageGiven bool) error {
 	}
 	for _, c := range []struct{ key, value string }{
 		{"base_url", s.BaseURL}, {"output", s.Output}, {"color", s.Color}, {"prompt", s.Prompt},
-		{"default_country", s.DefaultCountry},
+		{"default_country", s.DefaultCountry}, {"attendant", s.Attendant},
 	} {
 		k, _ := LookupKey(c.key)
 		if err := k.Check(c.value); err != nil {

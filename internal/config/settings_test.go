@@ -1,7 +1,9 @@
 package config
 
 import (
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -40,10 +42,10 @@ func flagSet(t *testing.T, args ...string) *pflag.FlagSet {
 // isolate clears every variable Resolve reads, so the developer's own
 // environment cannot leak into a test.
 func isolate(t *testing.T) {
-	for _, b := range bindings {
-		if b.env != "" {
-			t.Setenv(b.env, "")
-		}
+	for _, name := range EnvVars() {
+		t.Setenv(name, "")
+		// Some variables count when set, even empty: start from unset.
+		os.Unsetenv(name)
 	}
 }
 
@@ -245,5 +247,81 @@ func TestJQIgnoresFormatFromEnvAndFile(t *testing.T) {
 	s, err = Resolve(flagSet(t, "--jq", ".id", "-o", "ndjson"), file)
 	if err != nil || s.Output != "ndjson" {
 		t.Fatalf("--jq with -o ndjson: Output = %q, %v", s.Output, err)
+	}
+}
+
+// The pager follows gh: CONVO_PAGER when set (empty means none), then the
+// profile's pager, then PAGER.
+func TestPagerPrecedence(t *testing.T) {
+	tests := []struct {
+		name        string
+		convoPager  *string
+		file, pager string
+		want        string
+	}{
+		{"nothing set", nil, "", "", ""},
+		{"PAGER alone", nil, "", "more", "more"},
+		{"the profile over PAGER", nil, "less -R", "more", "less -R"},
+		{"CONVO_PAGER over both", ptr("most"), "less -R", "more", "most"},
+		{"CONVO_PAGER empty turns paging off", ptr(""), "less -R", "more", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			isolate(t)
+			t.Setenv("PAGER", tt.pager)
+			if tt.convoPager != nil {
+				t.Setenv("CONVO_PAGER", *tt.convoPager)
+			}
+			values := map[string]string{}
+			if tt.file != "" {
+				values["pager"] = tt.file
+			}
+			s, err := Resolve(flagSet(t), fileWith(t, map[string]map[string]string{"default": values}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Pager != tt.want {
+				t.Errorf("pager = %q, want %q", s.Pager, tt.want)
+			}
+		})
+	}
+}
+
+func ptr(s string) *string { return &s }
+
+func TestAttendantFromFileOrEnvironment(t *testing.T) {
+	isolate(t)
+	file := fileWith(t, map[string]map[string]string{"default": {"attendant": "ana.souza@lojaexemplo.com.br"}, "other": {"attendant": "2"}})
+	s, err := Resolve(flagSet(t), file)
+	if err != nil || s.Attendant != "ana.souza@lojaexemplo.com.br" {
+		t.Fatalf("attendant = %q (%v), want the default profile's", s.Attendant, err)
+	}
+	s, err = Resolve(flagSet(t, "--profile", "other"), file)
+	if err != nil || s.Attendant != "2" {
+		t.Fatalf("attendant = %q (%v), want the other profile's", s.Attendant, err)
+	}
+	t.Setenv("CONVO_ATTENDANT", "3")
+	if s, err = Resolve(flagSet(t), file); err != nil || s.Attendant != "3" {
+		t.Fatalf("attendant = %q (%v), want CONVO_ATTENDANT's", s.Attendant, err)
+	}
+	for _, bad := range []string{"0", "-2", "ana", "ana@localhost"} {
+		if err := file.Set("default", "attendant", bad); err == nil {
+			t.Errorf("attendant %q accepted", bad)
+		}
+	}
+	t.Setenv("CONVO_ATTENDANT", "nobody")
+	if _, err := Resolve(flagSet(t), file); err == nil || !strings.Contains(err.Error(), "attendant") {
+		t.Errorf("CONVO_ATTENDANT=nobody: err = %v, want one naming attendant", err)
+	}
+}
+
+// EnvVars is what tests clear; it must hold every variable the settings read.
+func TestEnvVarsCoverTheBindings(t *testing.T) {
+	vars := EnvVars()
+	for _, want := range []string{"CONVO_TOKEN", "CONVO_CONFIG_DIR", "CONVO_DATA_DIR", "CONVO_PAGER", "PAGER", "CONVO_ATTENDANT",
+		"CONVO_OUTPUT", "CONVO_ACCESSIBLE_PROMPTER", "NO_COLOR", "CONVO_NO_PROMPT"} {
+		if !slices.Contains(vars, want) {
+			t.Errorf("EnvVars() lacks %s: %v", want, vars)
+		}
 	}
 }

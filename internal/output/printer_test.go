@@ -17,7 +17,7 @@ var chat = json.RawMessage(`{"id":7,"token":"c1","status":"waiting","contact":{"
 var chatSpec = Spec{
 	Noun:    "chats",
 	Columns: []Column{{Header: "ID", Path: "id", Kind: KindID}, {Header: "STATUS", Path: "status"}},
-	Fields:  []string{"id", "token", "status", "contact", "unreadCount", "lastMessage"},
+	Fields:  []string{"id", "token", "status", "contact", "contact.id", "contact.name", "contact.phone", "unreadCount", "lastMessage"},
 }
 
 func TestProject(t *testing.T) {

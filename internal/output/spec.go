@@ -45,36 +45,58 @@ type Spec struct {
 	Noun string
 	// Columns are the default columns of table, plain and csv output.
 	Columns []Column
-	// Fields are every top-level JSON field of the resource, to validate
-	// --fields; empty means any field is accepted.
+	// Fields are every field of the resource, to validate --fields: the
+	// top-level names, then, for a field that holds an object, its own
+	// fields as dotted paths ("contact", "contact.phone"). "name.*" stands
+	// for any field of an object whose keys vary (a contact's customfields).
+	// Empty means any field is accepted.
 	Fields []string
 }
 
 // ValidateFields checks --fields against the resource: every path needs
-// non-empty segments and, when the spec lists its fields, a known first
-// segment. Printers call it too; commands may call it before sending a
-// request so a typo costs no API call.
+// non-empty segments and, when the spec lists its fields, must be one of
+// them (see Fields). Printers call it too; commands call it before sending
+// a request so that a typo costs no API call.
 func (s Spec) ValidateFields(fields []string) error {
 	for _, f := range fields {
 		segments := strings.Split(f, ".")
 		if slices.Contains(segments, "") {
 			return usageErrorf("invalid field %q in --fields", f)
 		}
-		if len(s.Fields) > 0 && !slices.Contains(s.Fields, segments[0]) {
+		if len(s.Fields) > 0 && !s.knows(segments) {
 			return usageErrorf("unknown field %q for %s; available fields: %s", f, cmp.Or(s.Noun, "this resource"), strings.Join(s.Fields, ", "))
 		}
 	}
 	return nil
 }
 
+// knows says whether the path is one of the spec's fields: listed as it is,
+// or inside an object listed as "name.*".
+func (s Spec) knows(segments []string) bool {
+	if slices.Contains(s.Fields, strings.Join(segments, ".")) {
+		return true
+	}
+	for i := 1; i < len(segments); i++ {
+		if slices.Contains(s.Fields, strings.Join(segments[:i], ".")+".*") {
+			return true
+		}
+	}
+	return false
+}
+
 // columns returns the columns of table, plain and csv output: the --fields
-// when given, else the spec's defaults, else one text column per known field.
+// when given, else the spec's defaults, else one text column per top-level
+// field.
 func (s Spec) columns(fields []string) []Column {
 	if len(fields) == 0 {
 		if len(s.Columns) > 0 {
 			return s.Columns
 		}
-		fields = s.Fields
+		for _, f := range s.Fields {
+			if !strings.Contains(f, ".") {
+				fields = append(fields, f)
+			}
+		}
 	}
 	cols := make([]Column, len(fields))
 	for i, path := range fields {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/charmbracelet/huh"
 
@@ -20,10 +19,11 @@ type Huh struct {
 	accessible bool
 }
 
-// NewHuh returns a prompter on ios. CONVO_ACCESSIBLE_PROMPTER=1 selects huh's
-// accessible mode: plain line prompts instead of a full-screen form.
-func NewHuh(ios *output.IOStreams) *Huh {
-	return &Huh{in: ios.In, out: ios.ErrOut, accessible: os.Getenv("CONVO_ACCESSIBLE_PROMPTER") != ""}
+// NewHuh returns a prompter on ios. accessible selects huh's accessible
+// mode (CONVO_ACCESSIBLE_PROMPTER): plain line prompts instead of a
+// full-screen form.
+func NewHuh(ios *output.IOStreams, accessible bool) *Huh {
+	return &Huh{in: ios.In, out: ios.ErrOut, accessible: accessible}
 }
 
 // NewAccessible returns a prompter in huh's accessible mode reading answers,

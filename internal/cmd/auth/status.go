@@ -88,7 +88,7 @@ the token is refused, 1 when the API could not be reached.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.showToken, "show-token", false, "show the token (a secret)")
-	return cmd
+	return cmdutil.Prints(f, cmd, statusSpec)
 }
 
 func statusRun(opts *statusOptions) error {
@@ -200,7 +200,7 @@ func printStatus(f *cmdutil.Factory, st *statusReport) error {
 		if err != nil {
 			return fmt.Errorf("encode status: %w", err)
 		}
-		return cmdutil.PrintObject(f, statusSpec, raw)
+		return cmdutil.PrintObject(f, raw)
 	}
 	cs := ios.ColorScheme()
 	var works string

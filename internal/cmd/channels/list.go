@@ -52,7 +52,7 @@ photo_social, social_messenger, secure_chat, widget (website chat).`,
 	fl.StringVar(&opts.params.Search, "search", "", "only channels whose name contains `TEXT`")
 	_ = cmd.RegisterFlagCompletionFunc("type", cobra.FixedCompletions(validate.ChannelTypes, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("status", cobra.FixedCompletions(validate.ChannelStatuses, cobra.ShellCompDirectiveNoFileComp))
-	return cmd
+	return cmdutil.Prints(f, cmd, channelSpec)
 }
 
 func listRun(opts *listOptions) error {
@@ -72,5 +72,5 @@ func listRun(opts *listOptions) error {
 		return err
 	}
 	p.ListOptions = opts.f.ListOptions()
-	return cmdutil.PrintList(opts.ctx, opts.f, channelSpec, c.ListChannels(p))
+	return cmdutil.PrintList(opts.ctx, opts.f, c.ListChannels(p))
 }

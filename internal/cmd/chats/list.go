@@ -79,7 +79,7 @@ or text; --open=false lists the closed chats.`,
 	_ = cmd.RegisterFlagCompletionFunc("tag", cmdutil.CompleteTagNames(f))
 	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{}))
 	_ = cmd.RegisterFlagCompletionFunc("attendant", cmdutil.CompleteUsers(f, ""))
-	return cmd
+	return cmdutil.Prints(f, cmd, chatSpec)
 }
 
 func listRun(opts *listOptions) error {
@@ -105,5 +105,5 @@ func listRun(opts *listOptions) error {
 		}
 	}
 	p.ListOptions = opts.f.ListOptions()
-	return cmdutil.PrintList(opts.ctx, opts.f, chatSpec, c.ListChats(p))
+	return cmdutil.PrintList(opts.ctx, opts.f, c.ListChats(p))
 }

@@ -77,7 +77,7 @@ func TestListRejectsBadFilters(t *testing.T) {
 		{[]string{"--channel", "widget"}, "error: channel: must be a channel token of exactly 16 characters (got 6)\n"},
 		{[]string{"--attendant", "0"}, "error: invalid --attendant 0: want a positive user id\n"},
 		{[]string{"--attendant", "Bruno"}, `error: invalid argument "Bruno" for "--attendant" flag`},
-		{[]string{"--open=talvez"}, `error: invalid argument "talvez" for "--open" flag`},
+		{[]string{"--open=talvez"}, `error: invalid --open "talvez": want true or false`},
 		{[]string{"--contact", ""}, "error: empty --contact: give an id or a value to match\n"},
 		{[]string{"--tag", " "}, "error: empty --tag: give an id or a value to match\n"},
 		{[]string{"--tag", "Sem etiqueta"}, "error: no tag named \"Sem etiqueta\"; see `convo tags list`, or create it with `convo tags create --text \"Sem etiqueta\"`\n"},

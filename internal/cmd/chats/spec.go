@@ -15,7 +15,8 @@ var chatSpec = output.Spec{
 		{Header: "LAST MESSAGE", Path: "lastMessage.content"},
 		{Header: "AT", Path: "lastMessage.created_at", Kind: output.KindTime},
 	},
-	Fields: []string{"id", "token", "is_open", "status", "unreadCount", "contact", "lastMessage"},
+	Fields: []string{"id", "token", "is_open", "status", "unreadCount", "contact", "contact.id", "contact.name", "contact.phone",
+		"lastMessage", "lastMessage.id", "lastMessage.content", "lastMessage.created_at"},
 }
 
 // transferSpec prints the outcome of a transfer; an empty ATTENDANT means

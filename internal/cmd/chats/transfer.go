@@ -80,7 +80,7 @@ to the destination channel; otherwise the API refuses (exit 4).`,
 	fl.StringVar(&opts.body.Message, "message", "", "`TEXT` of an internal note for the staff, at most 1000 characters")
 	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{}))
 	_ = cmd.RegisterFlagCompletionFunc("attendant", cmdutil.CompleteUsers(f, "active"))
-	return cmd
+	return cmdutil.Prints(f, cmd, transferSpec)
 }
 
 func transferRun(opts *transferOptions) error {
@@ -91,9 +91,6 @@ func transferRun(opts *transferOptions) error {
 		return err
 	}
 	f := opts.f
-	if _, err := cmdutil.CheckOutput(f, transferSpec); err != nil {
-		return err
-	}
 	c, err := f.APIClient(opts.ctx)
 	if err != nil {
 		return err
@@ -102,7 +99,7 @@ func transferRun(opts *transferOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := cmdutil.PrintResult(f, transferSpec, res, nil); err != nil {
+	if err := cmdutil.PrintResult(f, res, nil); err != nil {
 		return err
 	}
 	// Say which of the effects happened: a new token or the queue is what

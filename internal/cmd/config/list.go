@@ -38,7 +38,7 @@ default when the file does not set it: key=value lines, or an object with
 			return listRun(opts)
 		},
 	}
-	return cmd
+	return cmdutil.Prints(f, cmd, settingsSpec)
 }
 
 // settingsSpec prints the settings as one object with a field per key.
@@ -81,5 +81,5 @@ func listRun(opts *listOptions) error {
 		b.Write(v)
 	}
 	b.WriteByte('}')
-	return cmdutil.PrintObject(f, settingsSpec, json.RawMessage(b.String()))
+	return cmdutil.PrintObject(f, json.RawMessage(b.String()))
 }

@@ -65,16 +65,13 @@ takes a tag id or its text; repeat both flags for more.`,
 	fl.StringArrayVar(&opts.tags, "tag", nil, "attach the tag `ID|NAME` (repeatable)")
 	_ = cmd.RegisterFlagCompletionFunc("field", cmdutil.CompleteCustomFields(f))
 	_ = cmd.RegisterFlagCompletionFunc("tag", cmdutil.CompleteTagNames(f))
-	return cmd
+	return cmdutil.Prints(f, cmd, contactSpec)
 }
 
 func createRun(opts *createOptions) error {
 	f := opts.f
 	phone, err := validate.Phone("phone", opts.phone, f.Settings.DefaultCountry)
 	if err != nil {
-		return err
-	}
-	if _, err := cmdutil.CheckOutput(f, contactSpec); err != nil {
 		return err
 	}
 	c, err := f.APIClient(opts.ctx)
@@ -97,5 +94,5 @@ func createRun(opts *createOptions) error {
 	if err != nil {
 		return err
 	}
-	return cmdutil.PrintResult(f, contactSpec, res, res.Data.ID)
+	return cmdutil.PrintResult(f, res, res.Data.ID)
 }

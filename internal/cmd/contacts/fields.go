@@ -57,7 +57,7 @@ Inactive fields accept no values.`,
 	fl.StringVar(&opts.typ, "type", "", "only fields of `TYPE`: text, number, email, date or select")
 	fl.BoolVar(&active, "active", false, "only active fields (--active=false: only inactive ones)")
 	_ = cmd.RegisterFlagCompletionFunc("type", cobra.FixedCompletions(validate.CustomFieldTypes, cobra.ShellCompDirectiveNoFileComp))
-	return cmd
+	return cmdutil.Prints(f, cmd, customFieldSpec)
 }
 
 func fieldsRun(opts *fieldsOptions) error {
@@ -67,5 +67,5 @@ func fieldsRun(opts *fieldsOptions) error {
 		return err
 	}
 	params := api.CustomFieldListParams{ListOptions: f.ListOptions(), Name: opts.name, Type: opts.typ, IsActive: opts.active}
-	return cmdutil.PrintList(opts.ctx, f, customFieldSpec, c.ListCustomFields(params))
+	return cmdutil.PrintList(opts.ctx, f, c.ListCustomFields(params))
 }

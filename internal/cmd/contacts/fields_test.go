@@ -86,7 +86,7 @@ func TestFieldsErrors(t *testing.T) {
 		wantStderr string
 	}{
 		{"unknown type", []string{"--type", "boolean"}, "error: type: must be one of text, number, email, date, select (got \"boolean\")\n"},
-		{"bad active value", []string{"--active=maybe"}, "error: invalid argument \"maybe\" for \"--active\""},
+		{"bad active value", []string{"--active=maybe"}, "error: invalid --active \"maybe\": want true or false"},
 		{"unknown output field", []string{"--fields", "label"}, "error: unknown field \"label\" for custom fields"},
 		{"argument", []string{"cpf"}, "error: unexpected argument \"cpf\""},
 	}

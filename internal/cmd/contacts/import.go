@@ -151,7 +151,7 @@ is also printed as an object on standard output.`,
 	fl.BoolVar(&opts.quiet, "quiet", false, "show no progress and no summary")
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(bulk.Formats, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("on-duplicate", cobra.FixedCompletions(importer.DuplicateModes, cobra.ShellCompDirectiveNoFileComp))
-	return cmd
+	return cmdutil.Prints(f, cmd, importSpec)
 }
 
 func importRun(opts *importOptions) error {
@@ -160,7 +160,7 @@ func importRun(opts *importOptions) error {
 	if err != nil {
 		return err
 	}
-	outOpts, err := cmdutil.CheckOutput(f, importSpec)
+	outOpts, err := f.CheckedOutput()
 	if err != nil {
 		return err
 	}
@@ -203,7 +203,7 @@ func importRun(opts *importOptions) error {
 		if merr != nil {
 			return errors.Join(err, merr)
 		}
-		if perr := cmdutil.PrintObject(f, importSpec, raw); perr != nil {
+		if perr := cmdutil.PrintObject(f, raw); perr != nil {
 			return errors.Join(err, perr)
 		}
 	}

@@ -9,16 +9,12 @@ import (
 
 func TestResumeCommand(t *testing.T) {
 	ios, _, _, _ := output.Test()
-	var resume string
-	cmd := newCmdImport(&cmdutil.Factory{IOStreams: ios}, func(o *importOptions) error {
-		resume = o.resume
-		return nil
-	})
-	cmd.SetArgs([]string{"minha planilha.csv", "--map", "Telefone=phone", "--map", "Nome do cliente=name",
-		"--restart", "--create-tags", "--delimiter", ";", "--report", "it's.csv", "--rate=10"})
-	if err := cmd.Execute(); err != nil {
+	cmd := newCmdImport(&cmdutil.Factory{IOStreams: ios}, nil)
+	if err := cmd.ParseFlags([]string{"minha planilha.csv", "--map", "Telefone=phone", "--map", "Nome do cliente=name",
+		"--restart", "--create-tags", "--delimiter", ";", "--report", "it's.csv", "--rate=10"}); err != nil {
 		t.Fatal(err)
 	}
+	resume := resumeCommand(cmd, cmd.Flags().Args())
 	want := `import 'minha planilha.csv' --create-tags '--delimiter=;' --map=Telefone=phone '--map=Nome do cliente=name' --rate=10 '--report=it'\''s.csv'`
 	if resume != want {
 		t.Errorf("resume command\n%s\nwant\n%s", resume, want)

@@ -58,7 +58,7 @@ unblocked contacts. Use --all to follow every page, --limit to stop early.`,
 	fl.StringVar(&opts.tag, "tag", "", "only contacts with the tag `ID|NAME`")
 	fl.BoolVar(&blocked, "blocked", false, "only blocked contacts (--blocked=false: only unblocked ones)")
 	_ = cmd.RegisterFlagCompletionFunc("tag", cmdutil.CompleteTagNames(f))
-	return cmd
+	return cmdutil.Prints(f, cmd, contactSpec)
 }
 
 func listRun(opts *listOptions) error {
@@ -73,5 +73,5 @@ func listRun(opts *listOptions) error {
 			return err
 		}
 	}
-	return cmdutil.PrintList(opts.ctx, f, contactSpec, c.ListContacts(params))
+	return cmdutil.PrintList(opts.ctx, f, c.ListContacts(params))
 }

@@ -264,7 +264,7 @@ func TestListErrors(t *testing.T) {
 		{"unknown tag", "", []string{"--tag", "Sem tag"}, 2,
 			"error: no tag named \"Sem tag\"; see `convo tags list`, or create it with `convo tags create --text \"Sem tag\"`\n"},
 		{"tag of the other company", "", []string{"--tag", "Prioridade"}, 2, "error: no tag named \"Prioridade\""},
-		{"bad blocked value", "", []string{"--blocked=talvez"}, 2, "error: invalid argument \"talvez\" for \"--blocked\""},
+		{"bad blocked value", "", []string{"--blocked=talvez"}, 2, "error: invalid --blocked \"talvez\": want true or false"},
 		{"unknown field", "", []string{"--fields", "id,email"}, 2, "error: unknown field \"email\" for contacts"},
 		{"per page too big", "", []string{"--per-page", "101"}, 2, "--per-page must be from 1 to 100"},
 		{"argument", "", []string{"1"}, 2, "error: unexpected argument \"1\""},

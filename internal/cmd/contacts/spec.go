@@ -14,7 +14,7 @@ var contactSpec = output.Spec{
 		{Header: "BLOCKED", Path: "blocked", Kind: output.KindBool},
 		{Header: "UPDATED", Path: "updated_at", Kind: output.KindTime},
 	},
-	Fields: []string{"id", "phone", "name", "avatar", "type", "blocked", "customfields", "tags", "created_at", "updated_at"},
+	Fields: []string{"id", "phone", "name", "avatar", "type", "blocked", "customfields", "customfields.*", "tags", "created_at", "updated_at"},
 }
 
 // customFieldSpec prints the company's contact custom fields.

@@ -85,14 +85,11 @@ every tag.`,
 	fl.BoolVar(&opts.clearTags, "clear-tags", false, "remove every tag of the contact")
 	_ = cmd.RegisterFlagCompletionFunc("field", cmdutil.CompleteCustomFields(f))
 	_ = cmd.RegisterFlagCompletionFunc("tag", cmdutil.CompleteTagNames(f))
-	return cmd
+	return cmdutil.Prints(f, cmd, contactSpec)
 }
 
 func updateRun(opts *updateOptions) error {
 	f := opts.f
-	if _, err := cmdutil.CheckOutput(f, contactSpec); err != nil {
-		return err
-	}
 	c, err := f.APIClient(opts.ctx)
 	if err != nil {
 		return err
@@ -116,5 +113,5 @@ func updateRun(opts *updateOptions) error {
 	if err != nil {
 		return err
 	}
-	return cmdutil.PrintResult(f, contactSpec, res, res.Data.ID)
+	return cmdutil.PrintResult(f, res, res.Data.ID)
 }

@@ -91,7 +91,7 @@ func TestUpdateRejectedBeforeSending(t *testing.T) {
 		{"nothing to change", nil, "error: nothing to update: give --name, --blocked, --field, --tag or --clear-tags\nRun 'convo contacts update --help' for usage.\n"},
 		{"only output flags", []string{"-o", "json"}, "error: nothing to update"},
 		{"tag and clear tags", []string{"--tag", "VIP", "--clear-tags"}, "error: --tag and --clear-tags cannot be used together"},
-		{"bad blocked value", []string{"--blocked=sometimes"}, "error: invalid argument \"sometimes\" for \"--blocked\""},
+		{"bad blocked value", []string{"--blocked=sometimes"}, "error: invalid --blocked \"sometimes\": want true or false"},
 		{"number field", []string{"--field", "limite_credito=muito"}, "error: customfields.limite_credito: must be a number"},
 		{"inactive field", []string{"--field", "codigo_legado=LEG-2"}, "error: customfields.codigo_legado: custom field \"codigo_legado\" is not active\n"},
 		{"clearing an inactive field", []string{"--field", "codigo_legado="}, "error: customfields.codigo_legado: custom field \"codigo_legado\" is not active\n"},

@@ -56,7 +56,7 @@ reason), e.g. --jq .valid. A disconnected channel is an error (exit 1).`,
 	}
 	cmd.Flags().StringVar(&opts.channel, "channel", "", "`TOKEN` of the chatapp channel that performs the check")
 	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{Type: "chatapp", Status: "connected"}))
-	return cmd
+	return cmdutil.Prints(f, cmd, verifySpec)
 }
 
 func verifyRun(opts *verifyOptions) error {
@@ -68,7 +68,7 @@ func verifyRun(opts *verifyOptions) error {
 	if err := errs.Err(); err != nil {
 		return err
 	}
-	outOpts, err := cmdutil.CheckOutput(f, verifySpec)
+	outOpts, err := f.CheckedOutput()
 	if err != nil {
 		return err
 	}

@@ -46,7 +46,7 @@ custom fields included.`,
 			return viewRun(opts)
 		},
 	}
-	return cmd
+	return cmdutil.Prints(f, cmd, contactSpec)
 }
 
 func viewRun(opts *viewOptions) error {
@@ -58,5 +58,5 @@ func viewRun(opts *viewOptions) error {
 	if err != nil {
 		return err
 	}
-	return cmdutil.PrintObject(opts.f, contactSpec, res.Raw)
+	return cmdutil.PrintObject(opts.f, res.Raw)
 }

@@ -93,7 +93,7 @@ what attendants sent (outgoing, FROM names the attendant) and internal notes
 		_ = cmd.RegisterFlagCompletionFunc(flag, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
 	}
 	_ = cmd.RegisterFlagCompletionFunc("attendant", cmdutil.CompleteUsers(f, ""))
-	return cmd
+	return cmdutil.Prints(f, cmd, messageSpec)
 }
 
 func listRun(opts *listOptions) error {
@@ -104,5 +104,5 @@ func listRun(opts *listOptions) error {
 	}
 	params := api.MessageListParams{ListOptions: f.ListOptions(), Type: opts.typ, Direction: opts.direction,
 		Visibility: opts.visibility, Attendant: opts.attendant, Content: opts.content}
-	return cmdutil.PrintList(opts.ctx, f, messageSpec, c.ListMessages(opts.chatToken, params))
+	return cmdutil.PrintList(opts.ctx, f, c.ListMessages(opts.chatToken, params))
 }

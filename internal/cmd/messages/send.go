@@ -159,7 +159,7 @@ option is not available; use --jq to shape the output.`,
 	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{Status: "connected"}))
 	_ = cmd.RegisterFlagCompletionFunc("template", cmdutil.CompleteTemplates(f, "approved"))
 	_ = cmd.RegisterFlagCompletionFunc("attendant", cmdutil.CompleteUsers(f, "active"))
-	return cmd
+	return cmdutil.Prints(f, cmd, sendResultSpec)
 }
 
 func (o *sendOptions) isGiven(flag string) bool { return slices.Contains(o.given, flag) }
@@ -210,9 +210,6 @@ func sendRun(o *sendOptions) error {
 	if err != nil {
 		return err
 	}
-	if _, err := cmdutil.CheckOutput(f, sendResultSpec); err != nil {
-		return err
-	}
 	var (
 		preview string // what the confirmation shows
 		asked   bool   // whether a person answered prompts
@@ -259,7 +256,7 @@ func sendRun(o *sendOptions) error {
 		explainUnanswered(f.IOStreams.ErrOut, body, err)
 		return err
 	}
-	return cmdutil.PrintResult(f, sendResultSpec, res, res.Data.Message.ID)
+	return cmdutil.PrintResult(f, res, res.Data.Message.ID)
 }
 
 // explainUnanswered says, when sending got no answer, whether the message

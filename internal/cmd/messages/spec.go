@@ -16,7 +16,7 @@ var messageSpec = output.Spec{
 		{Header: "CONTENT", Path: "content", Kind: output.KindText},
 	},
 	Fields: []string{"id", "signature", "content", "type", "token", "direction", "visibility",
-		"created_at", "is_forwarded", "user", "file"},
+		"created_at", "is_forwarded", "user", "user.id", "user.name", "user.email", "user.type", "file", "file.*"},
 }
 
 // sendResultSpec prints the result of a send: the message, the chat it went
@@ -34,5 +34,7 @@ var sendResultSpec = output.Spec{
 		{Header: "NAME", Path: "contact.name", Kind: output.KindText},
 		{Header: "CONTENT", Path: "message.content", Kind: output.KindText},
 	},
-	Fields: []string{"message", "chat", "contact"},
+	Fields: []string{"message", "message.id", "message.content", "message.type", "message.token", "message.direction",
+		"message.visibility", "message.created_at", "chat", "chat.token", "chat.status", "chat.is_open",
+		"contact", "contact.phone", "contact.name"},
 }

@@ -66,16 +66,13 @@ standard input), or, on a terminal, from a prompt.`,
 	fl := cmd.Flags()
 	fl.StringVar(&content, "content", "", "`TEXT` of the note")
 	fl.StringVar(&contentFile, "content-file", "", "read the text of the note from `FILE` (- for standard input)")
-	return cmd
+	return cmdutil.Prints(f, cmd, noteSpec)
 }
 
 func createRun(opts *createOptions) error {
 	f := opts.f
 	// Output flags are checked first: neither a typed note nor a created one
 	// should be lost to a typo in --fields.
-	if _, err := cmdutil.CheckOutput(f, noteSpec); err != nil {
-		return err
-	}
 	content, err := noteContent(opts)
 	if err != nil {
 		return err
@@ -91,7 +88,7 @@ func createRun(opts *createOptions) error {
 	if err != nil {
 		return err
 	}
-	return cmdutil.PrintResult(f, noteSpec, res, res.Data.ID)
+	return cmdutil.PrintResult(f, res, res.Data.ID)
 }
 
 // noteContent returns the text of the note from the flags or, when neither

@@ -41,7 +41,7 @@ seen by staff only, never by the contact.`,
 			return listRun(opts)
 		},
 	}
-	return cmd
+	return cmdutil.Prints(f, cmd, noteSpec)
 }
 
 func listRun(opts *listOptions) error {
@@ -50,5 +50,5 @@ func listRun(opts *listOptions) error {
 	if err != nil {
 		return err
 	}
-	return cmdutil.PrintList(opts.ctx, f, noteSpec, c.ListNotes(opts.contactID, f.ListOptions()))
+	return cmdutil.PrintList(opts.ctx, f, c.ListNotes(opts.contactID, f.ListOptions()))
 }

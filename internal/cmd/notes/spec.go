@@ -11,5 +11,5 @@ var noteSpec = output.Spec{
 		{Header: "CONTENT", Path: "content", Kind: output.KindText},
 		{Header: "CREATED", Path: "created_at", Kind: output.KindTime},
 	},
-	Fields: []string{"id", "content", "user", "created_at"},
+	Fields: []string{"id", "content", "user", "user.id", "user.name", "created_at"},
 }

@@ -31,6 +31,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/users"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/sandbox"
 )
 
 // NewCmdRoot builds the whole command tree on f.
@@ -64,9 +65,10 @@ Try it without an account on the built-in sandbox:
 	cmd.CompletionOptions.DisableDefaultCmd = true
 	cmd.SetOut(f.IOStreams.Out)
 	cmd.SetErr(f.IOStreams.ErrOut)
-	cmd.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return &clierr.FlagError{Err: err}
-	})
+	cmd.SetFlagErrorFunc(cmdutil.FlagErrorFunc)
+	if f.SandboxAttendant == nil {
+		f.SandboxAttendant = sandbox.SeededAttendant
+	}
 	cmdutil.Group(cmd)
 
 	pf := cmd.PersistentFlags()

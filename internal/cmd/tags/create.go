@@ -46,7 +46,7 @@ func newCmdCreate(f *cmdutil.Factory, runF func(*createOptions) error) *cobra.Co
 	fl.StringVar(&opts.text, "text", "", "`TEXT` of the tag (required)")
 	fl.StringVar(&opts.emoji, "emoji", "", "`EMOJI` shown with the tag")
 	fl.StringVar(&opts.color, "color", "", "colour `#RRGGBB` (default #000000)")
-	return cmd
+	return cmdutil.Prints(f, cmd, tagSpec)
 }
 
 func createRun(opts *createOptions) error {
@@ -58,9 +58,6 @@ func createRun(opts *createOptions) error {
 	if err := errs.Err(); err != nil {
 		return err
 	}
-	if _, err := cmdutil.CheckOutput(opts.f, tagSpec); err != nil {
-		return err
-	}
 	c, err := opts.f.APIClient(opts.ctx)
 	if err != nil {
 		return err
@@ -69,5 +66,5 @@ func createRun(opts *createOptions) error {
 	if err != nil {
 		return err
 	}
-	return cmdutil.PrintResult(opts.f, tagSpec, res, res.Data.ID)
+	return cmdutil.PrintResult(opts.f, res, res.Data.ID)
 }

@@ -39,7 +39,7 @@ func newCmdList(f *cmdutil.Factory, runF func(*listOptions) error) *cobra.Comman
 		},
 	}
 	cmd.Flags().StringVar(&opts.search, "search", "", "only tags whose text contains `TEXT`")
-	return cmd
+	return cmdutil.Prints(f, cmd, tagSpec)
 }
 
 func listRun(opts *listOptions) error {
@@ -48,5 +48,5 @@ func listRun(opts *listOptions) error {
 		return err
 	}
 	params := api.TagListParams{ListOptions: opts.f.ListOptions(), Search: opts.search}
-	return cmdutil.PrintList(opts.ctx, opts.f, tagSpec, c.ListTags(params))
+	return cmdutil.PrintList(opts.ctx, opts.f, c.ListTags(params))
 }

@@ -62,7 +62,7 @@ An empty --emoji "" removes the emoji.`,
 	fl.StringVar(&text, "text", "", "new `TEXT`")
 	fl.StringVar(&emoji, "emoji", "", "new `EMOJI`; empty removes it")
 	fl.StringVar(&color, "color", "", "new colour `#RRGGBB`")
-	return cmd
+	return cmdutil.Prints(f, cmd, tagSpec)
 }
 
 func updateRun(opts *updateOptions) error {
@@ -76,9 +76,6 @@ func updateRun(opts *updateOptions) error {
 	if err := errs.Err(); err != nil {
 		return err
 	}
-	if _, err := cmdutil.CheckOutput(opts.f, tagSpec); err != nil {
-		return err
-	}
 	c, err := opts.f.APIClient(opts.ctx)
 	if err != nil {
 		return err
@@ -87,5 +84,5 @@ func updateRun(opts *updateOptions) error {
 	if err != nil {
 		return err
 	}
-	return cmdutil.PrintResult(opts.f, tagSpec, res, res.Data.ID)
+	return cmdutil.PrintResult(opts.f, res, res.Data.ID)
 }

@@ -38,7 +38,7 @@ func newCmdView(f *cmdutil.Factory, runF func(*viewOptions) error) *cobra.Comman
 			return viewRun(opts)
 		},
 	}
-	return cmd
+	return cmdutil.Prints(f, cmd, tagSpec)
 }
 
 func viewRun(opts *viewOptions) error {
@@ -50,5 +50,5 @@ func viewRun(opts *viewOptions) error {
 	if err != nil {
 		return err
 	}
-	return cmdutil.PrintObject(opts.f, tagSpec, res.Raw)
+	return cmdutil.PrintObject(opts.f, res.Raw)
 }

@@ -53,7 +53,7 @@ Categories: marketing, utility (transactional), authentication (codes).`,
 	_ = cmd.RegisterFlagCompletionFunc("status", cobra.FixedCompletions(validate.TemplateStatuses, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("category", cobra.FixedCompletions(validate.TemplateCategories, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{}))
-	return cmd
+	return cmdutil.Prints(f, cmd, listSpec)
 }
 
 func listRun(opts *listOptions) error {
@@ -76,5 +76,5 @@ func listRun(opts *listOptions) error {
 		return err
 	}
 	p.ListOptions = opts.f.ListOptions()
-	return cmdutil.PrintList(opts.ctx, opts.f, listSpec, c.ListTemplates(p))
+	return cmdutil.PrintList(opts.ctx, opts.f, c.ListTemplates(p))
 }

@@ -2,8 +2,9 @@ package templates
 
 import "github.com/convo-cli/convo/internal/output"
 
-// templateFields are every top-level field of a template.
-var templateFields = []string{"id", "name", "language", "category", "status", "components", "channel", "created_at", "updated_at"}
+// templateFields are every field of a template, for --fields.
+var templateFields = []string{"id", "name", "language", "category", "status", "components", "channel", "channel.token",
+	"channel.name", "channel.type", "created_at", "updated_at"}
 
 // listSpec prints templates in a list.
 var listSpec = output.Spec{

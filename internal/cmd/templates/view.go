@@ -55,7 +55,7 @@ print the template exactly as the API returns it.`,
 	}
 	cmd.Flags().StringVar(&opts.channel, "channel", "", "look the name up among the templates of the channel with `TOKEN`")
 	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{}))
-	return cmd
+	return cmdutil.Prints(f, cmd, viewSpec)
 }
 
 func viewRun(opts *viewOptions) error {
@@ -66,7 +66,7 @@ func viewRun(opts *viewOptions) error {
 	}
 	f := opts.f
 	// Output flags are checked first: a typo in --fields costs no request.
-	out, err := cmdutil.CheckOutput(f, viewSpec)
+	out, err := f.CheckedOutput()
 	if err != nil {
 		return err
 	}
@@ -78,7 +78,7 @@ func viewRun(opts *viewOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := cmdutil.PrintObject(f, viewSpec, raw); err != nil {
+	if err := cmdutil.PrintObject(f, raw); err != nil {
 		return err
 	}
 	// The components are for people: a table of the default fields only.

@@ -67,7 +67,7 @@ user. A user of type "user" reaches only the channels given with --channel
 	fl.BoolVar(&opts.passwordStdin, "password-stdin", false, "read the password from the first line of standard input")
 	_ = cmd.RegisterFlagCompletionFunc("type", cobra.FixedCompletions(validate.UserTypes, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{}))
-	return cmd
+	return cmdutil.Prints(f, cmd, userSpec)
 }
 
 func createRun(opts *createOptions) error {
@@ -78,9 +78,6 @@ func createRun(opts *createOptions) error {
 	errs.Add(validate.OneOf("type", b.Type, validate.UserTypes))
 	errs.Add(checkChannels(b.Channels))
 	if err := errs.Err(); err != nil {
-		return err
-	}
-	if _, err := cmdutil.CheckOutput(opts.f, userSpec); err != nil {
 		return err
 	}
 	// Asked last, so that nobody types a password for a command that fails.
@@ -97,5 +94,5 @@ func createRun(opts *createOptions) error {
 	if err != nil {
 		return err
 	}
-	return cmdutil.PrintResult(opts.f, userSpec, res, res.Data.ID)
+	return cmdutil.PrintResult(opts.f, res, res.Data.ID)
 }

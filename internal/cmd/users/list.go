@@ -49,7 +49,7 @@ deactivated user was deactivated.`,
 	fl.StringVar(&opts.params.Status, "status", "", "only `STATUS` users: active or inactive (deactivated)")
 	_ = cmd.RegisterFlagCompletionFunc("type", cobra.FixedCompletions(validate.UserTypes, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("status", cobra.FixedCompletions(validate.UserStatuses, cobra.ShellCompDirectiveNoFileComp))
-	return cmd
+	return cmdutil.Prints(f, cmd, listSpec)
 }
 
 func listRun(opts *listOptions) error {
@@ -69,5 +69,5 @@ func listRun(opts *listOptions) error {
 		return err
 	}
 	p.ListOptions = opts.f.ListOptions()
-	return cmdutil.PrintList(opts.ctx, opts.f, listSpec, c.ListUsers(p))
+	return cmdutil.PrintList(opts.ctx, opts.f, c.ListUsers(p))
 }

@@ -37,13 +37,10 @@ when another active user took their external reference meanwhile.`,
 			return restoreRun(opts)
 		},
 	}
-	return cmd
+	return cmdutil.Prints(f, cmd, userSpec)
 }
 
 func restoreRun(opts *restoreOptions) error {
-	if _, err := cmdutil.CheckOutput(opts.f, userSpec); err != nil {
-		return err
-	}
 	c, err := opts.f.APIClient(opts.ctx)
 	if err != nil {
 		return err
@@ -52,5 +49,5 @@ func restoreRun(opts *restoreOptions) error {
 	if err != nil {
 		return err
 	}
-	return cmdutil.PrintResult(opts.f, userSpec, res, res.Data.ID)
+	return cmdutil.PrintResult(opts.f, res, res.Data.ID)
 }

@@ -87,7 +87,7 @@ several). A new password is read from the first line of standard input with
 	fl.BoolVar(&opts.passwordStdin, "password-stdin", false, "read a new password from the first line of standard input")
 	_ = cmd.RegisterFlagCompletionFunc("type", cobra.FixedCompletions(validate.UserTypes, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{}))
-	return cmd
+	return cmdutil.Prints(f, cmd, userSpec)
 }
 
 func updateRun(opts *updateOptions) error {
@@ -108,9 +108,6 @@ func updateRun(opts *updateOptions) error {
 	if err := errs.Err(); err != nil {
 		return err
 	}
-	if _, err := cmdutil.CheckOutput(opts.f, userSpec); err != nil {
-		return err
-	}
 	if opts.passwordStdin {
 		pw, err := readPassword(opts.f, true)
 		if err != nil {
@@ -126,5 +123,5 @@ func updateRun(opts *updateOptions) error {
 	if err != nil {
 		return err
 	}
-	return cmdutil.PrintResult(opts.f, userSpec, res, res.Data.ID)
+	return cmdutil.PrintResult(opts.f, res, res.Data.ID)
 }

@@ -25,7 +25,7 @@ const Service = "convo"
 const HostsFile = "hosts.yaml"
 
 // EnvToken is the environment variable that overrides every store.
-const EnvToken = "CONVO_TOKEN"
+const EnvToken = config.EnvToken
 
 // Source says where a token came from or went to.
 type Source string
