@@ -253,3 +253,16 @@ func (f *Factory) ResolveSettings(flags *pflag.FlagSet) error {
 	}
 	return nil
 }
+
+// ParseContact reads a contact reference (an id or a phone) given on the
+// command line as what ("contact", "--contact"), with the run's
+// --default-country for a national phone.
+func (f *Factory) ParseContact(ref, what string) (resolve.ContactRef, error) {
+	return resolve.ParseContact(ref, f.Settings.DefaultCountry, what)
+}
+
+// AttendantID resolves an attendant reference (an id, an e-mail, a name or
+// @me) to a user id.
+func (f *Factory) AttendantID(ctx context.Context, c *api.Client, ref string) (int64, error) {
+	return resolve.AttendantID(ctx, c, ref, f.Me())
+}

@@ -158,6 +158,9 @@ func refFlag(cmd *cobra.Command, p *string, name, what, usage string, complete c
 	return fl
 }
 
+// ContactArg is what a CONTACT argument is, for usage errors.
+const ContactArg = "CONTACT (an id or a phone number)"
+
 // What a reference flag takes, for its errors.
 const (
 	contactRef   = "a contact's id or phone number"
@@ -228,4 +231,55 @@ func arrayFlag(cmd *cobra.Command, p *[]string, name, usage string, check func(s
 	}}, name, "", usage)
 	_ = cmd.RegisterFlagCompletionFunc(name, complete)
 	return fl
+}
+
+// RequireFlags makes the named flags of cmd required: their help says so,
+// and cmd stops before it runs, with a usage error naming each one that was
+// not given (and, for one, what it is).
+func RequireFlags(cmd *cobra.Command, names ...string) {
+	const required = " (required)"
+	for _, name := range names {
+		cmd.Flags().Lookup(name).Usage += required
+	}
+	chainPreRun(cmd, func(c *cobra.Command, _ []string) error {
+		var missing []string
+		for _, name := range names {
+			if !c.Flags().Changed(name) {
+				missing = append(missing, "--"+name)
+			}
+		}
+		switch len(missing) {
+		case 0:
+			return nil
+		case 1:
+			_, usage := pflag.UnquoteUsage(c.Flags().Lookup(missing[0][2:]))
+			return clierr.FlagErrorf("missing %s: %s", missing[0], strings.TrimSuffix(usage, required))
+		}
+		return clierr.FlagErrorf("missing required flags: %s", strings.Join(missing, ", "))
+	})
+}
+
+// Exclusive makes the named flags of cmd exclusive: given together, they
+// stop cmd before it runs, with a usage error.
+func Exclusive(cmd *cobra.Command, names ...string) {
+	chainPreRun(cmd, func(c *cobra.Command, _ []string) error {
+		var given []string
+		for _, name := range names {
+			if c.Flags().Changed(name) {
+				given = append(given, "--"+name)
+			}
+		}
+		if len(given) < 2 {
+			return nil
+		}
+		return clierr.FlagErrorf("%s cannot be used together", joinAnd(given))
+	})
+}
+
+// joinAnd lists words for a message: "a", "a and b", "a, b and c".
+func joinAnd(words []string) string {
+	if len(words) == 1 {
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

@@ -157,3 +157,20 @@ func PrintObject(f *Factory, raw []byte) error {
 	}
 	return output.PrintObject(f.IOStreams, p.opts, p.spec, raw)
 }
+
+// RunList is the RunE of a command that lists: list builds the pager from
+// the arguments, with the run's client and pagination flags (resolving what
+// it must first), and the items are printed as they arrive (PrintList).
+func RunList[T any](f *Factory, list func(ctx context.Context, args []string, c *api.Client, o api.ListOptions) (*api.Pager[T], error)) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		c, err := f.APIClient(cmd.Context())
+		if err != nil {
+			return err
+		}
+		pager, err := list(cmd.Context(), args, c, f.ListOptions())
+		if err != nil {
+			return err
+		}
+		return PrintList(cmd.Context(), f, pager)
+	}
+}

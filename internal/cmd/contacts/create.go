@@ -1,30 +1,21 @@
 package contacts
 
 import (
-	"context"
-
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
-	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
-type createOptions struct {
-	f   *cmdutil.Factory
-	ctx context.Context
-
-	phone   string
-	name    string
-	blocked bool
-	fields  []string
-	tags    []string
-}
-
-func newCmdCreate(f *cmdutil.Factory, runF func(*createOptions) error) *cobra.Command {
-	opts := &createOptions{f: f}
+func newCmdCreate(f *cmdutil.Factory) *cobra.Command {
+	var (
+		body    api.ContactCreate
+		blocked bool
+		fields  []string
+		tags    []string
+	)
 	cmd := &cobra.Command{
 		Use:   "create --phone P [--name S] [--blocked] [--field NAME=VALUE]... [--tag ID|NAME]...",
 		Short: "Create a contact",
@@ -47,52 +38,44 @@ takes a tag id or its text; repeat both flags for more.`,
     --field plano=Profissional --field limite_credito=1500.50 --field data_nascimento=1990-04-21`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !cmd.Flags().Changed("phone") {
-				return clierr.FlagErrorf("missing --phone: the contact's phone number, with country code or with --default-country")
+			ctx := cmd.Context()
+			phone, err := validate.Phone("phone", body.Phone, f.Settings.DefaultCountry)
+			if err != nil {
+				return err
 			}
-			opts.ctx = cmd.Context()
-			if runF != nil {
-				return runF(opts)
+			body.Phone = phone
+			if blocked {
+				body.Blocked = &blocked
 			}
-			return createRun(opts)
+			c, err := f.APIClient(ctx)
+			if err != nil {
+				return err
+			}
+			if body.CustomFields, err = resolve.CustomFieldValues(ctx, c, fields); err != nil {
+				return err
+			}
+			if body.Tags, err = resolve.TagIDs(ctx, c, tags); err != nil {
+				return err
+			}
+			res, err := c.CreateContact(ctx, body)
+			if err != nil {
+				return err
+			}
+			return cmdutil.PrintResult(f, res, res.Data.ID)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.phone, "phone", "", "`PHONE` number of the contact, with country code")
-	fl.StringVar(&opts.name, "name", "", "`NAME` of the contact")
-	fl.BoolVar(&opts.blocked, "blocked", false, "create the contact blocked")
-	fl.StringArrayVar(&opts.fields, "field", nil, "set the custom field `NAME=VALUE` (repeatable)")
-	fl.StringArrayVar(&opts.tags, "tag", nil, "attach the tag `ID|NAME` (repeatable)")
-	_ = cmd.RegisterFlagCompletionFunc("field", cmdutil.CompleteCustomFields(f))
-	_ = cmd.RegisterFlagCompletionFunc("tag", cmdutil.CompleteTagNames(f))
+	fl.StringVar(&body.Phone, "phone", "", "`PHONE` number of the contact, with country code")
+	fl.StringVar(&body.Name, "name", "", "`NAME` of the contact")
+	fl.BoolVar(&blocked, "blocked", false, "create the contact blocked")
+	fieldFlag(f, cmd, &fields, "set the custom field `NAME=VALUE` (repeatable)")
+	cmdutil.TagsFlag(f, cmd, &tags, "tag", "attach the tag `ID|NAME` (repeatable)")
+	cmdutil.RequireFlags(cmd, "phone")
 	return cmdutil.Prints(f, cmd, contactSpec)
 }
 
-func createRun(opts *createOptions) error {
-	f := opts.f
-	phone, err := validate.Phone("phone", opts.phone, f.Settings.DefaultCountry)
-	if err != nil {
-		return err
-	}
-	c, err := f.APIClient(opts.ctx)
-	if err != nil {
-		return err
-	}
-	body := api.ContactCreate{Phone: phone, Name: opts.name}
-	if opts.blocked {
-		body.Blocked = &opts.blocked
-	}
-	if body.CustomFields, err = resolve.CustomFieldValues(opts.ctx, c, opts.fields); err != nil {
-		return err
-	}
-	if len(opts.tags) > 0 {
-		if body.Tags, err = resolve.TagIDs(opts.ctx, c, opts.tags); err != nil {
-			return err
-		}
-	}
-	res, err := c.CreateContact(opts.ctx, body)
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintResult(f, res, res.Data.ID)
+// fieldFlag defines the repeatable --field NAME=VALUE of create and update.
+func fieldFlag(f *cmdutil.Factory, cmd *cobra.Command, p *[]string, usage string) {
+	cmd.Flags().StringArrayVar(p, "field", nil, usage)
+	_ = cmd.RegisterFlagCompletionFunc("field", cmdutil.CompleteCustomFields(f))
 }

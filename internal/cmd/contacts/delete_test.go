@@ -133,8 +133,8 @@ func TestDeleteErrors(t *testing.T) {
 		{"unknown contact", []string{"999"}, 1, notFoundStderr},
 		{"unknown contact with --yes", []string{"999", "--yes"}, 1, notFoundStderr},
 		{"contact of the other company", []string{"51", "--yes"}, 1, notFoundStderr},
-		{"not an id", []string{"João"}, 2, "error: invalid contact ID \"João\""},
-		{"no id", []string{"--yes"}, 2, "error: missing contact ID"},
+		{"not an id", []string{"João"}, 2, "error: invalid contact \"João\": want a contact's id or phone number, not a name"},
+		{"no id", []string{"--yes"}, 2, "error: missing CONTACT (an id or a phone number)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -10,18 +10,8 @@ import (
 	"github.com/convo-cli/convo/internal/validate"
 )
 
-type fieldsOptions struct {
-	f   *cmdutil.Factory
-	ctx context.Context
-
-	name   string
-	typ    string
-	active *bool
-}
-
-func newCmdFields(f *cmdutil.Factory, runF func(*fieldsOptions) error) *cobra.Command {
-	opts := &fieldsOptions{f: f}
-	var active bool
+func newCmdFields(f *cmdutil.Factory) *cobra.Command {
+	var params api.CustomFieldListParams
 	cmd := &cobra.Command{
 		Use:   "fields [--name S] [--type T] [--active=BOOL]",
 		Short: "List the custom fields of contacts",
@@ -38,34 +28,13 @@ Inactive fields accept no values.`,
   # The active fields, as JSON
   convo contacts fields --active=true -o json`,
 		Args: cmdutil.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if cmd.Flags().Changed("type") {
-				if err := validate.OneOf("type", opts.typ, validate.CustomFieldTypes); err != nil {
-					return err
-				}
-			}
-			opts.ctx = cmd.Context()
-			opts.active = changedBool(cmd, "active", active)
-			if runF != nil {
-				return runF(opts)
-			}
-			return fieldsRun(opts)
-		},
+		RunE: cmdutil.RunList(f, func(_ context.Context, _ []string, c *api.Client, o api.ListOptions) (*api.Pager[api.CustomField], error) {
+			params.ListOptions = o
+			return c.ListCustomFields(params), nil
+		}),
 	}
-	fl := cmd.Flags()
-	fl.StringVar(&opts.name, "name", "", "only fields whose name contains `TEXT`")
-	fl.StringVar(&opts.typ, "type", "", "only fields of `TYPE`: text, number, email, date or select")
-	fl.BoolVar(&active, "active", false, "only active fields (--active=false: only inactive ones)")
-	_ = cmd.RegisterFlagCompletionFunc("type", cobra.FixedCompletions(validate.CustomFieldTypes, cobra.ShellCompDirectiveNoFileComp))
+	cmd.Flags().StringVar(&params.Name, "name", "", "only fields whose name contains `TEXT`")
+	cmdutil.EnumFlag(cmd, &params.Type, "type", "", validate.CustomFieldTypes, "only fields of `TYPE`")
+	cmdutil.NilBoolFlag(cmd, &params.IsActive, "active", "only active fields (--active=false: only inactive ones)")
 	return cmdutil.Prints(f, cmd, customFieldSpec)
-}
-
-func fieldsRun(opts *fieldsOptions) error {
-	f := opts.f
-	c, err := f.APIClient(opts.ctx)
-	if err != nil {
-		return err
-	}
-	params := api.CustomFieldListParams{ListOptions: f.ListOptions(), Name: opts.name, Type: opts.typ, IsActive: opts.active}
-	return cmdutil.PrintList(opts.ctx, f, c.ListCustomFields(params))
 }

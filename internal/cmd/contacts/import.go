@@ -64,7 +64,7 @@ var importSpec = output.Spec{
 		"rows_per_second", "report", "journal", "dry_run", "tags_to_create", "interrupted"},
 }
 
-func newCmdImport(f *cmdutil.Factory, runF func(*importOptions) error) *cobra.Command {
+func newCmdImport(f *cmdutil.Factory) *cobra.Command {
 	opts := &importOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "import FILE|-",
@@ -128,18 +128,15 @@ is also printed as an object on standard output.`,
 			opts.file = args[0]
 			opts.ctx = cmd.Context()
 			opts.resume = resumeCommand(cmd, args)
-			if runF != nil {
-				return runF(opts)
-			}
 			return importRun(opts)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.format, "format", "", "input `FORMAT`: csv or jsonl (default: from the extension)")
+	cmdutil.EnumFlag(cmd, &opts.format, "format", "", bulk.Formats, "input `FORMAT` (default: from the extension)")
 	fl.StringVar(&opts.delimiter, "delimiter", "", "CSV cell `SEPARATOR`, e.g. ';' or tab (default: detected from the header)")
 	fl.StringArrayVar(&opts.maps, "map", nil, "read column `HEADER=FIELD` as FIELD, e.g. Telefone=phone (repeatable)")
 	fl.BoolVar(&opts.ignoreUnknown, "ignore-unknown-columns", false, "skip columns that are no contact field instead of stopping")
-	fl.StringVar(&opts.onDuplicate, "on-duplicate", string(importer.DuplicateSkip), "for a phone that exists: `skip`, update or fail")
+	cmdutil.EnumFlag(cmd, &opts.onDuplicate, "on-duplicate", string(importer.DuplicateSkip), importer.DuplicateModes, "for a phone that exists: `MODE`")
 	fl.BoolVar(&opts.replaceTags, "replace-tags", false, "with --on-duplicate update: set the row's tags instead of adding them")
 	fl.IntVar(&opts.concurrency, "concurrency", 4, "`N` requests in flight")
 	fl.Float64Var(&opts.rate, "rate", 0, "at most `N` requests per second, 0 for no limit (429s slow the import down anyway)")
@@ -149,18 +146,12 @@ is also printed as an object on standard output.`,
 	fl.StringVar(&opts.journal, "journal", "", "keep the rows done in `FILE` (default: in the data directory, bound to the destination and the input's content)")
 	fl.BoolVar(&opts.restart, "restart", false, "ignore the journal and import every row again")
 	fl.BoolVar(&opts.quiet, "quiet", false, "show no progress and no summary")
-	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(bulk.Formats, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("on-duplicate", cobra.FixedCompletions(importer.DuplicateModes, cobra.ShellCompDirectiveNoFileComp))
 	return cmdutil.Prints(f, cmd, importSpec)
 }
 
 func importRun(opts *importOptions) error {
 	f, ios := opts.f, opts.f.IOStreams
 	run, err := opts.importerOptions()
-	if err != nil {
-		return err
-	}
-	outOpts, err := f.CheckedOutput()
 	if err != nil {
 		return err
 	}
@@ -198,7 +189,7 @@ func importRun(opts *importOptions) error {
 	if err != nil {
 		opts.printResume(summary)
 	}
-	if f.Settings.Output != "" || outOpts.JQ != "" || outOpts.Template != "" {
+	if f.OutputRequested() {
 		raw, merr := json.Marshal(summary)
 		if merr != nil {
 			return errors.Join(err, merr)
@@ -230,14 +221,6 @@ func (opts *importOptions) importerOptions() (importer.Options, error) {
 		DryRun:               opts.dryRun,
 		Restart:              opts.restart,
 		Stderr:               opts.f.IOStreams.ErrOut,
-	}
-	if opts.format != "" {
-		if err := validate.OneOf("format", opts.format, bulk.Formats); err != nil {
-			return run, err
-		}
-	}
-	if err := validate.OneOf("on-duplicate", opts.onDuplicate, importer.DuplicateModes); err != nil {
-		return run, err
 	}
 	if opts.replaceTags && run.OnDuplicate != importer.DuplicateUpdate {
 		return run, clierr.FlagErrorf("--replace-tags works only with --on-duplicate update")

@@ -9,7 +9,7 @@ import (
 
 func TestResumeCommand(t *testing.T) {
 	ios, _, _, _ := output.Test()
-	cmd := newCmdImport(&cmdutil.Factory{IOStreams: ios}, nil)
+	cmd := newCmdImport(&cmdutil.Factory{IOStreams: ios})
 	if err := cmd.ParseFlags([]string{"minha planilha.csv", "--map", "Telefone=phone", "--map", "Nome do cliente=name",
 		"--restart", "--create-tags", "--delimiter", ";", "--report", "it's.csv", "--rate=10"}); err != nil {
 		t.Fatal(err)

@@ -10,19 +10,11 @@ import (
 	"github.com/convo-cli/convo/internal/resolve"
 )
 
-type listOptions struct {
-	f   *cmdutil.Factory
-	ctx context.Context
-
-	name    string
-	phone   string
-	tag     string
-	blocked *bool
-}
-
-func newCmdList(f *cmdutil.Factory, runF func(*listOptions) error) *cobra.Command {
-	opts := &listOptions{f: f}
-	var blocked bool
+func newCmdList(f *cmdutil.Factory) *cobra.Command {
+	var (
+		params api.ContactListParams
+		tag    string
+	)
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List contacts",
@@ -43,35 +35,22 @@ unblocked contacts. Use --all to follow every page, --limit to stop early.`,
   # Every contact as CSV, with a custom field
   convo contacts list --all -o csv --fields id,phone,name,customfields.cpf > contatos.csv`,
 		Args: cmdutil.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.ctx = cmd.Context()
-			opts.blocked = changedBool(cmd, "blocked", blocked)
-			if runF != nil {
-				return runF(opts)
+		RunE: cmdutil.RunList(f, func(ctx context.Context, _ []string, c *api.Client, o api.ListOptions) (*api.Pager[api.Contact], error) {
+			params.ListOptions = o
+			if tag != "" {
+				id, err := resolve.TagID(ctx, c, tag)
+				if err != nil {
+					return nil, err
+				}
+				params.Tag = id
 			}
-			return listRun(opts)
-		},
+			return c.ListContacts(params), nil
+		}),
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.name, "name", "", "only contacts whose name contains `TEXT`")
-	fl.StringVar(&opts.phone, "phone", "", "only contacts whose phone contains `DIGITS`")
-	fl.StringVar(&opts.tag, "tag", "", "only contacts with the tag `ID|NAME`")
-	fl.BoolVar(&blocked, "blocked", false, "only blocked contacts (--blocked=false: only unblocked ones)")
-	_ = cmd.RegisterFlagCompletionFunc("tag", cmdutil.CompleteTagNames(f))
+	fl.StringVar(&params.Name, "name", "", "only contacts whose name contains `TEXT`")
+	fl.StringVar(&params.Phone, "phone", "", "only contacts whose phone contains `DIGITS`")
+	cmdutil.TagFlag(f, cmd, &tag, "tag", "only contacts with the tag `ID|NAME`")
+	cmdutil.NilBoolFlag(cmd, &params.Blocked, "blocked", "only blocked contacts (--blocked=false: only unblocked ones)")
 	return cmdutil.Prints(f, cmd, contactSpec)
-}
-
-func listRun(opts *listOptions) error {
-	f := opts.f
-	c, err := f.APIClient(opts.ctx)
-	if err != nil {
-		return err
-	}
-	params := api.ContactListParams{ListOptions: f.ListOptions(), Name: opts.name, Phone: opts.phone, Blocked: opts.blocked}
-	if opts.tag != "" {
-		if params.Tag, err = resolve.TagID(opts.ctx, c, opts.tag); err != nil {
-			return err
-		}
-	}
-	return cmdutil.PrintList(opts.ctx, f, c.ListContacts(params))
 }

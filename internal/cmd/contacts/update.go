@@ -2,6 +2,7 @@ package contacts
 
 import (
 	"context"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -12,35 +13,30 @@ import (
 )
 
 type updateOptions struct {
-	f   *cmdutil.Factory
-	ctx context.Context
-
-	id        int64
-	name      *string
-	blocked   *bool
-	fields    []string
-	tags      []string
-	clearTags bool
+	body       api.ContactUpdate
+	fields     []string
+	tags       []string
+	clearTags  bool
+	addTags    []string
+	removeTags []string
 }
 
-func newCmdUpdate(f *cmdutil.Factory, runF func(*updateOptions) error) *cobra.Command {
-	opts := &updateOptions{f: f}
-	var (
-		name    string
-		blocked bool
-	)
+func newCmdUpdate(f *cmdutil.Factory) *cobra.Command {
+	var opts updateOptions
 	cmd := &cobra.Command{
-		Use:   "update ID [--name S] [--blocked=BOOL] [--field NAME=VALUE]... [--tag ID|NAME]... [--clear-tags]",
+		Use:   "update CONTACT [--name S] [--blocked=BOOL] [--field NAME=VALUE]... [--tag ID|NAME]... [--clear-tags] [--add-tag T]... [--remove-tag T]...",
 		Short: "Change a contact",
-		Long: `Change a contact's name, blocked state, custom fields or tags. Only what you
-give is sent; everything else stays as it is. The phone cannot be changed.
+		Long: `Change a contact's name, blocked state, custom fields or tags. CONTACT is the
+contact's id or its phone number. Only what you give is sent; everything else
+stays as it is. The phone cannot be changed.
 
 --field NAME=VALUE sets one custom field and leaves the others alone;
 --field NAME= (empty value) clears it.
 
 --tag REPLACES all of the contact's tags, as the API does: give every tag the
 contact should have after the update, by id or text. --clear-tags removes
-every tag.`,
+every tag. --add-tag and --remove-tag change the contact's tags instead:
+convo reads them, adds and removes the ones given, and sends the new set.`,
 		Example: `  # Rename contact 1
   convo contacts update 1 --name "João da Silva Filho"
 
@@ -50,68 +46,115 @@ every tag.`,
   # Set one custom field and clear another; the other fields stay as they are
   convo contacts update 1 --field plano=Empresarial --field empresa=
 
+  # Add a tag and remove another, by phone number; the other tags stay
+  convo contacts update 5521979190371 --add-tag Atacado --remove-tag VIP
+
   # Give it exactly these tags, then none
   convo contacts update 1 --tag VIP --tag Atacado
   convo contacts update 1 --clear-tags`,
-		Args:              cmdutil.ExactArgs(1, "contact ID"),
+		Args:              cmdutil.ExactArgs(1, cmdutil.ContactArg),
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteContacts(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := cmdutil.ParseID(args[0], "contact ID")
+			if opts.body.Name == nil && opts.body.Blocked == nil && len(opts.fields) == 0 && !opts.changesTags() {
+				return clierr.FlagErrorf("nothing to update: give --name, --blocked, --field, --tag, --clear-tags, --add-tag or --remove-tag")
+			}
+			ref, err := f.ParseContact(args[0], "contact")
 			if err != nil {
 				return err
 			}
-			opts.ctx, opts.id = cmd.Context(), id
-			if cmd.Flags().Changed("name") {
-				opts.name = &name
+			ctx := cmd.Context()
+			c, err := f.APIClient(ctx)
+			if err != nil {
+				return err
 			}
-			opts.blocked = changedBool(cmd, "blocked", blocked)
-			if opts.clearTags && len(opts.tags) > 0 {
-				return clierr.FlagErrorf("--tag and --clear-tags cannot be used together: --tag already replaces every tag")
+			id, err := opts.resolve(ctx, c, ref)
+			if err != nil {
+				return err
 			}
-			if opts.name == nil && opts.blocked == nil && len(opts.fields) == 0 && len(opts.tags) == 0 && !opts.clearTags {
-				return clierr.FlagErrorf("nothing to update: give --name, --blocked, --field, --tag or --clear-tags")
+			res, err := c.UpdateContact(ctx, id, opts.body)
+			if err != nil {
+				return err
 			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return updateRun(opts)
+			return cmdutil.PrintResult(f, res, res.Data.ID)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&name, "name", "", "new `NAME` of the contact")
-	fl.BoolVar(&blocked, "blocked", false, "block (--blocked=true) or unblock (--blocked=false) the contact")
-	fl.StringArrayVar(&opts.fields, "field", nil, "set the custom field `NAME=VALUE`; empty VALUE clears it (repeatable)")
-	fl.StringArrayVar(&opts.tags, "tag", nil, "the tag `ID|NAME` the contact gets; replaces all its tags (repeatable)")
+	cmdutil.NilStringFlag(cmd, &opts.body.Name, "name", "new `NAME` of the contact")
+	cmdutil.NilBoolFlag(cmd, &opts.body.Blocked, "blocked", "block (--blocked=true) or unblock (--blocked=false) the contact")
+	fieldFlag(f, cmd, &opts.fields, "set the custom field `NAME=VALUE`; empty VALUE clears it (repeatable)")
+	cmdutil.TagsFlag(f, cmd, &opts.tags, "tag", "the tag `ID|NAME` the contact gets; replaces all its tags (repeatable)")
 	fl.BoolVar(&opts.clearTags, "clear-tags", false, "remove every tag of the contact")
-	_ = cmd.RegisterFlagCompletionFunc("field", cmdutil.CompleteCustomFields(f))
-	_ = cmd.RegisterFlagCompletionFunc("tag", cmdutil.CompleteTagNames(f))
+	cmdutil.TagsFlag(f, cmd, &opts.addTags, "add-tag", "add the tag `ID|NAME` to the contact's (repeatable)")
+	cmdutil.TagsFlag(f, cmd, &opts.removeTags, "remove-tag", "remove the tag `ID|NAME` from the contact's (repeatable)")
+	// --tag and --clear-tags set the whole set; --add-tag and --remove-tag
+	// change the current one.
+	cmdutil.Exclusive(cmd, "tag", "clear-tags", "add-tag")
+	cmdutil.Exclusive(cmd, "tag", "clear-tags", "remove-tag")
 	return cmdutil.Prints(f, cmd, contactSpec)
 }
 
-func updateRun(opts *updateOptions) error {
-	f := opts.f
-	c, err := f.APIClient(opts.ctx)
-	if err != nil {
-		return err
-	}
-	body := api.ContactUpdate{Name: opts.name, Blocked: opts.blocked}
-	if body.CustomFields, err = resolve.CustomFieldValues(opts.ctx, c, opts.fields); err != nil {
-		return err
+func (o *updateOptions) changesTags() bool {
+	return len(o.tags) > 0 || o.clearTags || len(o.addTags) > 0 || len(o.removeTags) > 0
+}
+
+// resolve finds the contact and fills in what the body still needs: the
+// custom fields checked against their definitions and the tags as ids.
+// Every lookup comes before the write, so that a bad name changes nothing.
+func (o *updateOptions) resolve(ctx context.Context, c *api.Client, ref resolve.ContactRef) (int64, error) {
+	var err error
+	if o.body.CustomFields, err = resolve.CustomFieldValues(ctx, c, o.fields); err != nil {
+		return 0, err
 	}
 	switch {
-	case opts.clearTags:
+	case o.clearTags:
 		// An empty, non-nil slice: the API removes every tag on "tags": [].
-		body.Tags = &[]int64{}
-	case len(opts.tags) > 0:
-		ids, err := resolve.TagIDs(opts.ctx, c, opts.tags)
+		o.body.Tags = &[]int64{}
+	case len(o.tags) > 0:
+		ids, err := resolve.TagIDs(ctx, c, o.tags)
 		if err != nil {
-			return err
+			return 0, err
 		}
-		body.Tags = &ids
+		o.body.Tags = &ids
+	case len(o.addTags)+len(o.removeTags) > 0:
+		contact, _, err := resolve.Contact(ctx, c, ref)
+		if err != nil {
+			return 0, err
+		}
+		tags, err := changedTags(ctx, c, contact.Tags, o.addTags, o.removeTags)
+		if err != nil {
+			return 0, err
+		}
+		o.body.Tags = &tags
+		return contact.ID, nil
 	}
-	res, err := c.UpdateContact(opts.ctx, opts.id, body)
+	return resolve.ContactID(ctx, c, ref)
+}
+
+// changedTags is the contact's tags with add added (after the others, once
+// each) and remove removed. A tag to remove that the contact does not have
+// is no error, nor a tag to add that it has; a tag both added and removed
+// is.
+func changedTags(ctx context.Context, c *api.Client, current []api.TagRef, add, remove []string) ([]int64, error) {
+	ids, err := resolve.TagIDs(ctx, c, append(slices.Clone(add), remove...))
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return cmdutil.PrintResult(f, res, res.Data.ID)
+	added, removed := ids[:len(add)], ids[len(add):]
+	for i, id := range added {
+		if slices.Contains(removed, id) {
+			return nil, clierr.InputErrorf("--add-tag %s and --remove-tag name the same tag (id %d)", add[i], id)
+		}
+	}
+	tags := make([]int64, 0, len(current)+len(added))
+	for _, t := range current {
+		if !slices.Contains(removed, t.ID) {
+			tags = append(tags, t.ID)
+		}
+	}
+	for _, id := range added {
+		if !slices.Contains(tags, id) {
+			tags = append(tags, id)
+		}
+	}
+	return tags, nil
 }

@@ -88,7 +88,7 @@ func TestUpdateRejectedBeforeSending(t *testing.T) {
 		args       []string
 		wantStderr string
 	}{
-		{"nothing to change", nil, "error: nothing to update: give --name, --blocked, --field, --tag or --clear-tags\nRun 'convo contacts update --help' for usage.\n"},
+		{"nothing to change", nil, "error: nothing to update: give --name, --blocked, --field, --tag, --clear-tags, --add-tag or --remove-tag\nRun 'convo contacts update --help' for usage.\n"},
 		{"only output flags", []string{"-o", "json"}, "error: nothing to update"},
 		{"tag and clear tags", []string{"--tag", "VIP", "--clear-tags"}, "error: --tag and --clear-tags cannot be used together"},
 		{"bad blocked value", []string{"--blocked=sometimes"}, "error: invalid --blocked \"sometimes\": want true or false"},

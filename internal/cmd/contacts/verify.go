@@ -14,16 +14,8 @@ import (
 	"github.com/convo-cli/convo/internal/validate"
 )
 
-type verifyOptions struct {
-	f   *cmdutil.Factory
-	ctx context.Context
-
-	phone   string
-	channel string
-}
-
-func newCmdVerify(f *cmdutil.Factory, runF func(*verifyOptions) error) *cobra.Command {
-	opts := &verifyOptions{f: f}
+func newCmdVerify(f *cmdutil.Factory) *cobra.Command {
+	var channel string
 	cmd := &cobra.Command{
 		Use:   "verify PHONE --channel TOKEN",
 		Short: "Check whether a phone number can receive messages",
@@ -44,51 +36,43 @@ reason), e.g. --jq .valid. A disconnected channel is an error (exit 1).`,
   convo contacts verify 5511987654321 --channel chatapp-main-001 --jq .can_receive_message`,
 		Args: cmdutil.ExactArgs(1, "PHONE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !cmd.Flags().Changed("channel") {
-				return clierr.FlagErrorf("missing --channel: the token of the chatapp channel that checks the number (see convo channels list)")
+			phone, err := validate.Phone("phone", args[0], f.Settings.DefaultCountry)
+			if err != nil {
+				return err
 			}
-			opts.ctx, opts.phone = cmd.Context(), args[0]
-			if runF != nil {
-				return runF(opts)
-			}
-			return verifyRun(opts)
+			return verify(cmd.Context(), f, api.VerifyNumberRequest{Phone: phone, Channel: channel})
 		},
 	}
-	cmd.Flags().StringVar(&opts.channel, "channel", "", "`TOKEN` of the chatapp channel that performs the check")
-	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{Type: "chatapp", Status: "connected"}))
+	cmdutil.ChannelFlag(f, cmd, &channel, "channel", api.ChannelListParams{Type: "chatapp", Status: "connected"},
+		"`TOKEN` of the chatapp channel that checks the number (see convo channels list)")
+	cmdutil.RequireFlags(cmd, "channel")
 	return cmdutil.Prints(f, cmd, verifySpec)
 }
 
-func verifyRun(opts *verifyOptions) error {
-	f := opts.f
-	var errs validate.Errors
-	phone, err := validate.Phone("phone", opts.phone, f.Settings.DefaultCountry)
-	errs.Add(err)
-	errs.Add(validate.ChannelToken("channel", opts.channel))
-	if err := errs.Err(); err != nil {
-		return err
-	}
-	outOpts, err := f.CheckedOutput()
+// verify asks the API and prints the outcome: one line for people, the
+// result object in the data formats.
+func verify(ctx context.Context, f *cmdutil.Factory, req api.VerifyNumberRequest) error {
+	out, err := f.CheckedOutput()
 	if err != nil {
 		return err
 	}
-	c, err := f.APIClient(opts.ctx)
+	c, err := f.APIClient(ctx)
 	if err != nil {
 		return err
 	}
-	res, err := c.VerifyNumber(opts.ctx, api.VerifyNumberRequest{Phone: phone, Channel: opts.channel})
+	res, err := c.VerifyNumber(ctx, req)
 	if err != nil {
 		var apiErr *api.Error
 		if errors.As(err, &apiErr) && apiErr.HasCode("CHANNEL_DISCONNECTED") {
-			return disconnectedError(f.IOStreams, err, opts.channel)
+			return disconnectedError(f.IOStreams, err, req.Channel)
 		}
 		return err
 	}
-	if outOpts.Format == output.Table && len(outOpts.Fields) == 0 {
+	if out.Format == output.Table && len(out.Fields) == 0 {
 		fmt.Fprintln(f.IOStreams.Out, verifySummary(f.IOStreams.ColorScheme(), res.Data))
 		return nil
 	}
-	return output.PrintObject(f.IOStreams, outOpts, verifySpec, res.Raw)
+	return cmdutil.PrintObject(f, res.Raw)
 }
 
 // verifySummary says in one line what the check found:

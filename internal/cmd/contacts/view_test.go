@@ -80,9 +80,9 @@ func TestViewErrors(t *testing.T) {
 	}{
 		{"unknown contact", []string{"999"}, 1, notFoundStderr},
 		{"contact of the other company", []string{"51"}, 1, notFoundStderr},
-		{"not a number", []string{"abc"}, 2, "error: invalid contact ID \"abc\": want a positive whole number\nRun 'convo contacts view --help' for usage.\n"},
-		{"zero", []string{"0"}, 2, "error: invalid contact ID \"0\""},
-		{"missing", nil, 2, "error: missing contact ID\n"},
+		{"not a number", []string{"abc"}, 2, "error: invalid contact \"abc\": want a contact's id or phone number, not a name\nRun 'convo contacts view --help' for usage.\n"},
+		{"zero", []string{"0"}, 2, "error: invalid contact \"0\": an id is a positive whole number"},
+		{"missing", nil, 2, "error: missing CONTACT (an id or a phone number)\n"},
 		{"two", []string{"1", "2"}, 2, "error: too many arguments"},
 		{"unknown field", []string{"1", "--fields", "email"}, 2, "error: unknown field \"email\" for contacts"},
 	}

@@ -1,7 +1,6 @@
 package notes
 
 import (
-	"context"
 	"errors"
 	"fmt"
 
@@ -11,26 +10,23 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/prompt"
+	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
+// createOptions are the note's text: nil when its flag is not given.
 type createOptions struct {
-	f   *cmdutil.Factory
-	ctx context.Context
-
-	contactID int64
-	// content and contentFile are nil when their flag is not given.
 	content     *string
 	contentFile *string
 }
 
-func newCmdCreate(f *cmdutil.Factory, runF func(*createOptions) error) *cobra.Command {
-	opts := &createOptions{f: f}
-	var content, contentFile string
+func newCmdCreate(f *cmdutil.Factory) *cobra.Command {
+	var opts createOptions
 	cmd := &cobra.Command{
-		Use:   "create CONTACT_ID [--content S | --content-file F|-]",
+		Use:   "create CONTACT [--content S | --content-file F|-]",
 		Short: "Write a note on a contact",
-		Long: `Write an internal note on a contact, signed with the user of the token.
+		Long: `Write an internal note on a contact, given by its id or its phone number,
+signed with the user of the token.
 
 The text comes from --content, from a file with --content-file (- reads
 standard input), or, on a terminal, from a prompt.`,
@@ -39,72 +35,71 @@ standard input), or, on a terminal, from a prompt.`,
 
   # The text from another program, on standard input
   echo "Pediu segunda via do boleto." | convo notes create 1 --content-file -`,
-		Args:              cmdutil.ExactArgs(1, "contact ID"),
+		Args:              cmdutil.ExactArgs(1, cmdutil.ContactArg),
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteContacts(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := cmdutil.ParseID(args[0], "contact ID")
+			ref, err := f.ParseContact(args[0], "contact")
 			if err != nil {
 				return err
 			}
-			fl := cmd.Flags()
-			if fl.Changed("content") && fl.Changed("content-file") {
-				return clierr.FlagErrorf("--content and --content-file cannot be used together")
+			content, given, err := opts.text(f)
+			if err != nil {
+				return err
 			}
-			opts.ctx, opts.contactID = cmd.Context(), id
-			if fl.Changed("content") {
-				opts.content = &content
+			ctx := cmd.Context()
+			c, err := f.APIClient(ctx)
+			if err != nil {
+				return err
 			}
-			if fl.Changed("content-file") {
-				opts.contentFile = &contentFile
+			// The contact is found before a note is typed for it.
+			id, err := resolve.ContactID(ctx, c, ref)
+			if err != nil {
+				return err
 			}
-			if runF != nil {
-				return runF(opts)
+			if !given {
+				if content, err = ask(f, id); err != nil {
+					return err
+				}
 			}
-			return createRun(opts)
+			res, err := c.CreateNote(ctx, id, api.NoteCreate{Content: content})
+			if err != nil {
+				return err
+			}
+			return cmdutil.PrintResult(f, res, res.Data.ID)
 		},
 	}
-	fl := cmd.Flags()
-	fl.StringVar(&content, "content", "", "`TEXT` of the note")
-	fl.StringVar(&contentFile, "content-file", "", "read the text of the note from `FILE` (- for standard input)")
+	cmdutil.NilStringFlag(cmd, &opts.content, "content", "`TEXT` of the note")
+	cmdutil.NilStringFlag(cmd, &opts.contentFile, "content-file", "read the text of the note from `FILE` (- for standard input)")
+	cmdutil.Exclusive(cmd, "content", "content-file")
 	return cmdutil.Prints(f, cmd, noteSpec)
 }
 
-func createRun(opts *createOptions) error {
-	f := opts.f
-	// Output flags are checked first: neither a typed note nor a created one
-	// should be lost to a typo in --fields.
-	content, err := noteContent(opts)
-	if err != nil {
-		return err
+// text returns the text of the note given with a flag, checked, and
+// whether one was given.
+func (o *createOptions) text(f *cmdutil.Factory) (string, bool, error) {
+	var (
+		content string
+		err     error
+	)
+	switch {
+	case o.content != nil:
+		content = *o.content
+	case o.contentFile != nil:
+		if content, err = f.ReadText(*o.contentFile, "--content-file"); err != nil {
+			return "", true, err
+		}
+	case !f.IOStreams.CanPrompt():
+		return "", false, cmdutil.NoPromptError("the note's content", "--content", "--content-file")
+	default:
+		return "", false, nil
 	}
-	if err := validate.Required("content", content); err != nil {
-		return err
-	}
-	c, err := f.APIClient(opts.ctx)
-	if err != nil {
-		return err
-	}
-	res, err := c.CreateNote(opts.ctx, opts.contactID, api.NoteCreate{Content: content})
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintResult(f, res, res.Data.ID)
+	return content, true, validate.Required("content", content)
 }
 
-// noteContent returns the text of the note from the flags or, when neither
-// flag is given, from a prompt on a terminal.
-func noteContent(opts *createOptions) (string, error) {
-	f := opts.f
-	switch {
-	case opts.content != nil:
-		return *opts.content, nil
-	case opts.contentFile != nil:
-		return f.ReadText(*opts.contentFile, "--content-file")
-	case !f.IOStreams.CanPrompt():
-		return "", cmdutil.NoPromptError("the note's content", "--content", "--content-file")
-	}
+// ask asks for the text of the note on a terminal.
+func ask(f *cmdutil.Factory, contactID int64) (string, error) {
 	content, err := f.Prompter().Input(prompt.Input{
-		Title:       fmt.Sprintf("Note on contact %d", opts.contactID),
+		Title:       fmt.Sprintf("Note on contact %d", contactID),
 		Description: "Only staff see notes, never the contact.",
 		Validate:    func(s string) error { return validate.Required("content", s) },
 	})
@@ -113,5 +108,9 @@ func noteContent(opts *createOptions) (string, error) {
 		// input, like a missing flag: exit 2, not an API failure.
 		return "", &clierr.InputError{Err: err}
 	}
-	return content, err
+	if err != nil {
+		return "", err
+	}
+	// The prompter's check may be skipped (huh at the end of input).
+	return content, validate.Required("content", content)
 }

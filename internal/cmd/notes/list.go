@@ -5,50 +5,36 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/resolve"
 )
 
-type listOptions struct {
-	f   *cmdutil.Factory
-	ctx context.Context
-
-	contactID int64
-}
-
-func newCmdList(f *cmdutil.Factory, runF func(*listOptions) error) *cobra.Command {
-	opts := &listOptions{f: f}
+func newCmdList(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "list CONTACT_ID",
+		Use:   "list CONTACT",
 		Short: "List the notes of a contact",
-		Long: `List the internal notes written on a contact, with their author. Notes are
-seen by staff only, never by the contact.`,
+		Long: `List the internal notes written on a contact, given by its id or its phone
+number, with their author. Notes are seen by staff only, never by the
+contact.`,
 		Example: `  # The notes on contact 1, with their authors
   convo notes list 1
 
   # Only their texts
   convo notes list 1 --jq '.[].content'`,
-		Args:              cmdutil.ExactArgs(1, "contact ID"),
+		Args:              cmdutil.ExactArgs(1, cmdutil.ContactArg),
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteContacts(f)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := cmdutil.ParseID(args[0], "contact ID")
+		RunE: cmdutil.RunList(f, func(ctx context.Context, args []string, c *api.Client, o api.ListOptions) (*api.Pager[api.Note], error) {
+			ref, err := f.ParseContact(args[0], "contact")
 			if err != nil {
-				return err
+				return nil, err
 			}
-			opts.ctx, opts.contactID = cmd.Context(), id
-			if runF != nil {
-				return runF(opts)
+			id, err := resolve.ContactID(ctx, c, ref)
+			if err != nil {
+				return nil, err
 			}
-			return listRun(opts)
-		},
+			return c.ListNotes(id, o), nil
+		}),
 	}
 	return cmdutil.Prints(f, cmd, noteSpec)
-}
-
-func listRun(opts *listOptions) error {
-	f := opts.f
-	c, err := f.APIClient(opts.ctx)
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintList(opts.ctx, f, c.ListNotes(opts.contactID, f.ListOptions()))
 }

@@ -13,6 +13,6 @@ func NewCmdNotes(f *cmdutil.Factory) *cobra.Command {
 		Use:   "notes <command>",
 		Short: "Read and write notes on contacts",
 	})
-	cmd.AddCommand(newCmdList(f, nil), newCmdCreate(f, nil))
+	cmd.AddCommand(newCmdList(f), newCmdCreate(f))
 	return cmd
 }

@@ -75,8 +75,8 @@ func TestListEmptyAndErrors(t *testing.T) {
 	}{
 		{"unknown contact", []string{"999"}, 1, notFoundStderr},
 		{"contact of the other company", []string{"51"}, 1, notFoundStderr},
-		{"not an id", []string{"um"}, 2, "error: invalid contact ID \"um\""},
-		{"no id", nil, 2, "error: missing contact ID"},
+		{"not an id", []string{"um"}, 2, "error: invalid contact \"um\": want a contact's id or phone number, not a name"},
+		{"no id", nil, 2, "error: missing CONTACT (an id or a phone number)"},
 		{"unknown field", []string{"1", "--fields", "author"}, 2, "error: unknown field \"author\" for notes"},
 	}
 	for _, tt := range tests {
@@ -175,7 +175,7 @@ func TestCreateRejectedBeforeSending(t *testing.T) {
 			"error: --content and --content-file cannot be used together\n"},
 		{"no answer at the prompt", []string{"1"}, true, false, 2, "error: Note on contact 1: no answer (end of input)\n"},
 		{"bad output field", []string{"1", "--content", "a", "--fields", "text"}, false, false, 2, "error: unknown field \"text\" for notes"},
-		{"not an id", []string{"abc", "--content", "a"}, false, false, 2, "error: invalid contact ID \"abc\""},
+		{"not an id", []string{"abc", "--content", "a"}, false, false, 2, "error: invalid contact \"abc\": want a contact's id or phone number, not a name"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -202,5 +202,26 @@ func TestCreateUnknownContact(t *testing.T) {
 		if env.Stderr.String() != notFoundStderr {
 			t.Errorf("notes create %s: stderr = %q, want %q", id, env.Stderr, notFoundStderr)
 		}
+	}
+}
+
+// A contact's notes are read and written by its phone too.
+func TestNotesByPhone(t *testing.T) {
+	env := cmdtest.New(t)
+	_, data := notes(t, env, 1)
+	run(t, env, 0, "notes", "list", "+55 21 97919-0371", "-o", "json")
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), data)
+
+	run(t, env, 0, "notes", "create", "(21) 97919-0371", "--default-country", "BR", "--content", "Pelo telefone.", "--fields", "content")
+	if got, _ := notes(t, env, 1); len(got) != 3 || got[2].Content != "Pelo telefone." {
+		t.Errorf("notes of contact 1 after a create by phone: %+v", got)
+	}
+
+	// Nobody's phone: refused before a note is typed or sent.
+	env.SetTTY(true, true)
+	env.Answers = "Nota perdida\n"
+	run(t, env, 2, "notes", "create", "5511987654321")
+	if want := "error: no contact has the phone 5511987654321; `convo contacts create --phone 5511987654321` creates one\n"; env.Stderr.String() != want {
+		t.Errorf("stderr = %q, want %q", env.Stderr, want)
 	}
 }
