@@ -119,3 +119,17 @@ func TestCompletionWithBadSettingsIsSilent(t *testing.T) {
 		t.Errorf("completion with a bad flag = %q, want no candidates", got)
 	}
 }
+
+// @me is offered where an attendant is taken, once the profile has one.
+func TestCompletionOffersMe(t *testing.T) {
+	env := cmdtest.New(t)
+	if got := complete(t, env, "chats", "list", "--attendant", "@"); !slices.Equal(got, []string{":4"}) {
+		t.Errorf("without an attendant set: %q", got)
+	}
+	t.Setenv("CONVO_ATTENDANT", "2")
+	for _, line := range [][]string{{"chats", "list", "--attendant", "@"}, {"messages", "send", "--attendant", "@m"}} {
+		if got := complete(t, env, line...); !slices.Equal(got, []string{"@me\tyou (config attendant)", ":4"}) {
+			t.Errorf("complete %q = %q", line, got)
+		}
+	}
+}

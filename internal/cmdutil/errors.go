@@ -53,10 +53,30 @@ func ExitCode(err error) int {
 // (401), which says nothing of what to do.
 const TokenRefusedHint = "The API refused the token: run `convo auth login`, or set CONVO_TOKEN."
 
+// hinted is an error followed by what to do about it.
+type hinted struct {
+	err  error
+	hint string
+}
+
+func (h *hinted) Error() string { return h.err.Error() + "\n" + h.hint }
+func (h *hinted) Unwrap() error { return h.err }
+
+// WithHint adds to err the next step, said after err's own lines: the API's
+// message alone ("Canal desconectado.") often says neither which thing nor
+// what to do. The exit code stays err's.
+func WithHint(err error, hint string) error {
+	return &hinted{err: err, hint: hint}
+}
+
 // ErrorLines renders err as convo prints it on stderr: one line, then the
-// API's errors[] as "  - field: message (CODE)" lines, then, for a refused
-// token, what to do about it.
+// API's errors[] as "  - field: message (CODE)" lines, then what to do about
+// it: the hint WithHint added, or for a refused token, how to log in.
 func ErrorLines(err error) []string {
+	var h *hinted
+	if errors.As(err, &h) {
+		return append(ErrorLines(h.err), strings.Split(h.hint, "\n")...)
+	}
 	var apiErr *api.Error
 	if errors.As(err, &apiErr) {
 		lines := []string{apiErr.Summary()}

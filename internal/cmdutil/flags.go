@@ -272,12 +272,12 @@ func Exclusive(cmd *cobra.Command, names ...string) {
 		if len(given) < 2 {
 			return nil
 		}
-		return clierr.FlagErrorf("%s cannot be used together", joinAnd(given))
+		return clierr.FlagErrorf("%s cannot be used together", JoinAnd(given))
 	})
 }
 
-// joinAnd lists words for a message: "a", "a and b", "a, b and c".
-func joinAnd(words []string) string {
+// JoinAnd lists words for a message: "a", "a and b", "a, b and c".
+func JoinAnd(words []string) string {
 	if len(words) == 1 {
 		return words[0]
 	}

@@ -53,3 +53,12 @@ func (f *Factory) ReadText(path, flag string) (string, error) {
 func NoPromptError(what string, flags ...string) error {
 	return clierr.InputErrorf("%s: not running at a terminal, so it cannot be asked for; use %s", what, strings.Join(flags, " or "))
 }
+
+// ChatToken reads a chat token given as an argument.
+func ChatToken(arg string) (string, error) {
+	token := strings.TrimSpace(arg)
+	if token == "" {
+		return "", clierr.FlagErrorf("empty chat token: see `convo chats list`")
+	}
+	return token, nil
+}

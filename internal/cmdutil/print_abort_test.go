@@ -62,7 +62,10 @@ func TestStoppedJSONListStaysValid(t *testing.T) {
 				t.Fatal(err)
 			}
 			spec := output.Spec{Noun: "contacts", Fields: []string{"id", "name"}}
-			err = cmdutil.PrintList(ctx, f, spec, c.ListContacts(api.ContactListParams{}))
+			if err := f.CheckOutput(spec); err != nil {
+				t.Fatal(err)
+			}
+			err = cmdutil.PrintList(ctx, f, c.ListContacts(api.ContactListParams{}))
 			if code := cmdutil.ExitCode(err); code != tc.wantCode {
 				t.Errorf("exit code %d (%v), want %d", code, err, tc.wantCode)
 			}

@@ -35,8 +35,8 @@ func AttendantID(ctx context.Context, c *api.Client, ref string, me Me) (int64, 
 	if err != nil {
 		return 0, err
 	}
-	if id, ok := userID(ref); ok {
-		return id, nil
+	if id, isID, err := userID(ref); isID || err != nil {
+		return id, err
 	}
 	u, err := userByKey(ctx, c, ref)
 	if err != nil {
@@ -52,14 +52,18 @@ func Attendant(ctx context.Context, c *api.Client, ref string, me Me) (*api.User
 	if err != nil {
 		return nil, err
 	}
-	if id, ok := userID(ref); ok {
-		res, err := c.GetUser(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		return &res.Data.User, nil
+	id, isID, err := userID(ref)
+	switch {
+	case err != nil:
+		return nil, err
+	case !isID:
+		return userByKey(ctx, c, ref)
 	}
-	return userByKey(ctx, c, ref)
+	res, err := c.GetUser(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return &res.Data.User, nil
 }
 
 // meOr is ref with "@me" replaced by the profile's attendant.
@@ -76,9 +80,17 @@ func meOr(ref string, me Me) (string, error) {
 	return me.Ref, nil
 }
 
-func userID(ref string) (int64, bool) {
-	id, err := strconv.ParseInt(ref, 10, 64)
-	return id, err == nil && id > 0 && allDigits(ref)
+// userID reads ref as a user id when it is a number (no name is one) and
+// says whether it was.
+func userID(ref string) (id int64, isID bool, err error) {
+	id, err = strconv.ParseInt(ref, 10, 64)
+	switch {
+	case err != nil:
+		return 0, false, nil
+	case id <= 0 || !allDigits(ref):
+		return 0, false, clierr.FlagErrorf("invalid attendant %q: an id is a positive whole number", ref)
+	}
+	return id, true, nil
 }
 
 // userByKey finds the user whose e-mail (when ref has an @) or name is ref,

@@ -71,6 +71,8 @@ func TestAttendantErrors(t *testing.T) {
 		{"nobody by that name", "Zé Ninguém", resolve.Me{}, "no user is named \"Zé Ninguém\"; see `convo users list`, or give an id or an e-mail"},
 		{"nobody with that e-mail", "ze@lojaexemplo.com.br", resolve.Me{}, "no user has the e-mail \"ze@lojaexemplo.com.br\""},
 		{"a user of the other company", "Eduarda Nunes", resolve.Me{}, "no user is named \"Eduarda Nunes\""},
+		{"zero is no id", "0", resolve.Me{}, "invalid attendant \"0\": an id is a positive whole number"},
+		{"nor a negative number", "-2", resolve.Me{}, "invalid attendant \"-2\": an id is a positive whole number"},
 		{"@me unset", "@me", resolve.Me{Profile: "work"},
 			"@me: no attendant is set for profile \"work\"; run `convo config set attendant ID|EMAIL`"},
 	}

@@ -16,6 +16,6 @@ func NewCmdChats(f *cmdutil.Factory) *cobra.Command {
 Its status is entrance (the company wrote last), waiting (the contact wrote
 last) or finished. Read its messages with ` + "`convo messages list CHAT_TOKEN`" + `.`,
 	})
-	cmd.AddCommand(newCmdList(f, nil), newCmdTransfer(f, nil))
+	cmd.AddCommand(newCmdList(f), newCmdTransfer(f))
 	return cmd
 }

@@ -48,12 +48,16 @@ func TestListFilters(t *testing.T) {
 		{[]string{"--contact", joaoPhone}, []string{chat1, chat12}},
 		{[]string{"--contact", " +55 (21) 97919-0371 "}, []string{chat1, chat12}},
 		{[]string{"--contact", "97919"}, nil}, // an id, not a part of a phone
+		{[]string{"--contact", "5511987654321"}, nil}, // nobody's phone
 		{[]string{"--tag", "VIP"}, []string{chat1, chat12}},
 		{[]string{"--tag", "1"}, []string{chat1, chat12}},
 		{[]string{"--tag", "novo CLIENTE"}, []string{chat4}},
 		{[]string{"--tag", "Inadimplente"}, nil},
 		{[]string{"--channel", sandbox.ChannelWidget}, []string{chat4, chat10, chat12}},
 		{[]string{"--attendant", "2"}, []string{chat1, chat4, chat9, chat12}},
+		{[]string{"--attendant", "Bruno Lima"}, []string{chat1, chat4, chat9, chat12}},
+		{[]string{"--attendant", "BRUNO.LIMA@lojaexemplo.com.br"}, []string{chat1, chat4, chat9, chat12}},
+		{[]string{"--attendant", "ana souza"}, []string{chat3, chat8, chat11}},
 		{[]string{"--channel", sandbox.ChannelMain, "--attendant", "2", "--open"}, []string{chat1}},
 		{[]string{"--channel", sandbox.ChannelMain2}, nil}, // company 2's channel
 	} {
@@ -75,14 +79,17 @@ func TestListRejectsBadFilters(t *testing.T) {
 	}{
 		{[]string{"--status", "open"}, `error: status: must be one of entrance, waiting, finished (got "open")` + "\n"},
 		{[]string{"--channel", "widget"}, "error: channel: must be a channel token of exactly 16 characters (got 6)\n"},
-		{[]string{"--attendant", "0"}, "error: invalid --attendant 0: want a positive user id\n"},
-		{[]string{"--attendant", "Bruno"}, `error: invalid argument "Bruno" for "--attendant" flag`},
+		{[]string{"--attendant", "0"}, "error: invalid attendant \"0\": an id is a positive whole number\n"},
+		{[]string{"--attendant", "Bruno"}, "error: no user is named \"Bruno\"; see `convo users list`, or give an id or an e-mail\n"},
+		{[]string{"--attendant", ""}, "error: --attendant is empty: give a user's id, e-mail or name, or @me\n"},
+		{[]string{"--attendant", "@me"}, "error: @me: no attendant is set for profile \"default\"; run `convo config set attendant ID|EMAIL`"},
+		{[]string{"--status", ""}, `error: status: must be one of entrance, waiting, finished (got "")` + "\n"},
+		{[]string{"--contact", "João"}, "error: invalid --contact \"João\": want a contact's id or phone number, not a name\n"},
 		{[]string{"--open=talvez"}, `error: invalid --open "talvez": want true or false`},
-		{[]string{"--contact", ""}, "error: empty --contact: give an id or a value to match\n"},
-		{[]string{"--tag", " "}, "error: empty --tag: give an id or a value to match\n"},
+		{[]string{"--contact", ""}, "error: --contact is empty: give a contact's id or phone number\n"},
+		{[]string{"--tag", " "}, "error: --tag is empty: give a tag's id or text\n"},
 		{[]string{"--tag", "Sem etiqueta"}, "error: no tag named \"Sem etiqueta\"; see `convo tags list`, or create it with `convo tags create --text \"Sem etiqueta\"`\n"},
 		{[]string{"--tag", "Prioridade"}, "error: no tag named \"Prioridade\""}, // company 2's
-		{[]string{"--status", "x", "--channel", "y"}, "error: invalid input:\n  - status: must be one of entrance, waiting, finished (got \"x\")\n  - channel:"},
 	} {
 		run(t, env, 2, append([]string{"chats", "list"}, tt.args...)...)
 		if !strings.HasPrefix(env.Stderr.String(), tt.stderr) {
@@ -132,5 +139,35 @@ func TestStatusCompletion(t *testing.T) {
 	run(t, env, 0, "__complete", "chats", "list", "--status", "")
 	if want := "entrance\nwaiting\nfinished\n:4\n"; !strings.HasPrefix(env.Stdout.String(), want) {
 		t.Errorf("completion = %q, want %q", env.Stdout, want)
+	}
+}
+
+// @me is the attendant the profile records, by id or e-mail.
+func TestListMine(t *testing.T) {
+	env := cmdtest.New(t)
+	t.Setenv("CONVO_ATTENDANT", "2")
+	run(t, env, 0, "chats", "list", "--attendant", "@me", "--fields", "token")
+	if got := strings.Fields(env.Stdout.String()); !slices.Equal(got, []string{chat1, chat4, chat9, chat12}) {
+		t.Errorf("@me (CONVO_ATTENDANT=2) listed %v", got)
+	}
+	t.Setenv("CONVO_ATTENDANT", "")
+	run(t, env, 0, "config", "set", "attendant", "ana.souza@lojaexemplo.com.br")
+	run(t, env, 0, "chats", "list", "--attendant", "@me", "--fields", "token")
+	if got := strings.Fields(env.Stdout.String()); !slices.Equal(got, []string{chat3, chat8, chat11}) {
+		t.Errorf("@me (config attendant Ana) listed %v", got)
+	}
+}
+
+// A name several users share is refused, listing them.
+func TestListAmbiguousAttendant(t *testing.T) {
+	env := cmdtest.New(t)
+	env.Stdin.WriteString("senha-forte-1\n")
+	run(t, env, 0, "users", "create", "--name", "Bruno Lima", "--email", "bruno.l@lojaexemplo.com.br", "--type", "user",
+		"--external-reference", "1010", "--password-stdin")
+	run(t, env, 2, "chats", "list", "--attendant", "bruno lima")
+	want := "error: 2 users are named \"bruno lima\"; give the id or the e-mail of one:\n" +
+		"  2  Bruno Lima <bruno.lima@lojaexemplo.com.br>\n  7  Bruno Lima <bruno.l@lojaexemplo.com.br>\n"
+	if env.Stderr.String() != want || env.Stdout.Len() != 0 {
+		t.Errorf("stdout %q, stderr %q, want %q", env.Stdout, env.Stderr, want)
 	}
 }

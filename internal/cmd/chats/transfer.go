@@ -2,29 +2,31 @@ package chats
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
-	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
-type transferOptions struct {
-	f     *cmdutil.Factory
-	ctx   context.Context
-	token string
-	body  api.TransferRequest
-}
+// The API's Portuguese messages of a refused transfer, from its
+// specification.
+const (
+	msgNotFound        = "Conversa ou canal não encontrado."
+	msgNoPermission    = "Você não tem permissão para transferir conversas deste canal."
+	msgAttendantAccess = "O atendente informado não tem acesso ao canal de destino."
+)
 
-func newCmdTransfer(f *cmdutil.Factory, runF func(*transferOptions) error) *cobra.Command {
-	opts := &transferOptions{f: f}
-	var attendant int64
+func newCmdTransfer(f *cmdutil.Factory) *cobra.Command {
+	var (
+		body      api.TransferRequest
+		attendant string
+	)
 	cmd := &cobra.Command{
-		Use:   "transfer CHAT_TOKEN --channel TOKEN [--attendant ID] [--message S]",
+		Use:   "transfer CHAT_TOKEN --channel TOKEN [--attendant ID|EMAIL|NAME|@me] [--message S]",
 		Short: "Hand a chat to another attendant or channel",
 		Long: `Transfer a chat to a channel and, optionally, an attendant. What happens depends
 on the destination:
@@ -37,13 +39,14 @@ on the destination:
   - no --attendant: the chat goes to the waiting queue, for any attendant of
     the channel to take.
 
---message adds an internal note for the staff (at most 1000 characters); the
-contact never sees it.
+--attendant takes a user's id, e-mail or name, or @me (see convo config set
+attendant). --message adds an internal note for the staff (at most 1000
+characters); the contact never sees it.
 
 Your token needs access to the chat's channel, and the attendant needs access
 to the destination channel; otherwise the API refuses (exit 4).`,
-		Example: `  # Hand a chat to attendant 1 on its own channel: it stays the same chat
-  convo chats transfer 42ef115f20394e9daca8 --channel chatapp-main-001 --attendant 1
+		Example: `  # Hand a chat to Ana Souza on its own channel: it stays the same chat
+  convo chats transfer 42ef115f20394e9daca8 --channel chatapp-main-001 --attendant "ana souza"
 
   # Move a chat to the website widget, with a note for the staff
   convo chats transfer bf7e5b62f66d65a3a450 --channel site-widget-0007 --attendant 2 \
@@ -54,62 +57,91 @@ to the destination channel; otherwise the API refuses (exit 4).`,
 		Args:              cmdutil.ExactArgs(1, "chat token"),
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteChats(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.token = strings.TrimSpace(args[0])
-			if opts.token == "" {
-				return clierr.FlagErrorf("empty chat token: see `convo chats list`")
+			token, err := cmdutil.ChatToken(args[0])
+			if err != nil {
+				return err
 			}
-			if !cmd.Flags().Changed("channel") {
-				return clierr.FlagErrorf("missing --channel: the token of the destination channel (the chat's own one to change only the attendant)")
+			if err := validate.TransferMessage(body.Message); err != nil {
+				return err
 			}
-			if cmd.Flags().Changed("attendant") {
-				if attendant <= 0 {
-					return clierr.FlagErrorf("invalid --attendant %d: want a positive user id", attendant)
+			ctx := cmd.Context()
+			c, err := f.APIClient(ctx)
+			if err != nil {
+				return err
+			}
+			if attendant != "" {
+				id, err := f.AttendantID(ctx, c, attendant)
+				if err != nil {
+					return err
 				}
-				opts.body.Attendant = &attendant
+				body.Attendant = &id
 			}
-			opts.ctx = cmd.Context()
-			if runF != nil {
-				return runF(opts)
+			res, err := c.TransferChat(ctx, token, body)
+			if err != nil {
+				return explainRefusal(ctx, c, err, token, body)
 			}
-			return transferRun(opts)
+			if err := cmdutil.PrintResult(f, res, nil); err != nil {
+				return err
+			}
+			// Say which of the effects happened: a new token or the queue is
+			// what a reader would otherwise miss.
+			errOut := f.IOStreams.ErrOut
+			if res.Data.ChatToken != "" && res.Data.ChatToken != token {
+				fmt.Fprintf(errOut, "The chat continues as %s on channel %s, linked to %s.\n", res.Data.ChatToken, res.Data.Channel, token)
+			}
+			if res.Data.Attendant == nil {
+				fmt.Fprintln(errOut, "It waits in the queue for an attendant.")
+			}
+			return nil
 		},
 	}
-	fl := cmd.Flags()
-	fl.StringVar(&opts.body.Channel, "channel", "", "`TOKEN` of the destination channel (required)")
-	fl.Int64Var(&attendant, "attendant", 0, "user `ID` of the attendant who takes the chat; without it, the waiting queue")
-	fl.StringVar(&opts.body.Message, "message", "", "`TEXT` of an internal note for the staff, at most 1000 characters")
-	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{}))
-	_ = cmd.RegisterFlagCompletionFunc("attendant", cmdutil.CompleteUsers(f, "active"))
+	cmdutil.ChannelFlag(f, cmd, &body.Channel, "channel", api.ChannelListParams{},
+		"`TOKEN` of the destination channel; the chat's own one changes only the attendant")
+	cmdutil.RequireFlags(cmd, "channel")
+	cmdutil.AttendantFlag(f, cmd, &attendant, "attendant", "active",
+		"the `ATTENDANT` who takes the chat (id, e-mail, name or @me); without it, the waiting queue")
+	cmd.Flags().StringVar(&body.Message, "message", "", "`TEXT` of an internal note for the staff, at most 1000 characters")
 	return cmdutil.Prints(f, cmd, transferSpec)
 }
 
-func transferRun(opts *transferOptions) error {
-	var errs validate.Errors
-	errs.Add(validate.ChannelToken("channel", opts.body.Channel))
-	errs.Add(validate.TransferMessage(opts.body.Message))
-	if err := errs.Err(); err != nil {
+// explainRefusal adds to the API's refusal of a transfer what it leaves
+// out: whose access is missing, and which of the chat and the channel it
+// could not find. The exit code stays the refusal's.
+func explainRefusal(ctx context.Context, c *api.Client, err error, token string, body api.TransferRequest) error {
+	var apiErr *api.Error
+	if !errors.As(err, &apiErr) {
 		return err
 	}
-	f := opts.f
-	c, err := f.APIClient(opts.ctx)
-	if err != nil {
-		return err
+	switch apiErr.Message {
+	case msgAttendantAccess:
+		return cmdutil.WithHint(err, fmt.Sprintf("It is the attendant (user %d) who cannot reach channel %s, not your token: "+
+			"give an attendant of that channel (convo users view %d lists a user's channels), or leave --attendant out to queue the chat.",
+			*body.Attendant, body.Channel, *body.Attendant))
+	case msgNoPermission:
+		return cmdutil.WithHint(err, fmt.Sprintf("Your token cannot transfer the chats of chat %s's channel (convo channels list shows the channels it reaches).", token))
+	case msgNotFound:
+		visible, lookupErr := channelVisible(ctx, c, body.Channel)
+		switch {
+		case lookupErr != nil:
+			return err
+		case !visible:
+			return cmdutil.WithHint(err, fmt.Sprintf("Channel %s is not among the channels your token can use (convo channels list).", body.Channel))
+		}
+		return cmdutil.WithHint(err, fmt.Sprintf("No chat your token can see has the token %s (convo chats list).", token))
 	}
-	res, err := c.TransferChat(opts.ctx, opts.token, opts.body)
-	if err != nil {
-		return err
+	return err
+}
+
+// channelVisible says whether the channel with token is among those the
+// token may access.
+func channelVisible(ctx context.Context, c *api.Client, token string) (bool, error) {
+	for ch, err := range c.ListChannels(api.ChannelListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}}).Follow(true).All(ctx) {
+		if err != nil {
+			return false, err
+		}
+		if ch.Token == token {
+			return true, nil
+		}
 	}
-	if err := cmdutil.PrintResult(f, res, nil); err != nil {
-		return err
-	}
-	// Say which of the effects happened: a new token or the queue is what
-	// a reader would otherwise miss.
-	errOut := f.IOStreams.ErrOut
-	if res.Data.ChatToken != "" && res.Data.ChatToken != opts.token {
-		fmt.Fprintf(errOut, "The chat continues as %s on channel %s, linked to %s.\n", res.Data.ChatToken, res.Data.Channel, opts.token)
-	}
-	if res.Data.Attendant == nil {
-		fmt.Fprintln(errOut, "It waits in the queue for an attendant.")
-	}
-	return nil
+	return false, nil
 }

@@ -133,13 +133,22 @@ func TestTransferPermissions(t *testing.T) {
 	}{
 		// The attendant's token reaches the main channel and the widget only.
 		{sandbox.AgentToken1, []string{chat5, "--channel", "unofficial-ch-03", "--attendant", "3"}, 4,
-			"error: Você não tem permissão para transferir conversas deste canal.\n"},
+			"error: Você não tem permissão para transferir conversas deste canal.\n" +
+				"Your token cannot transfer the chats of chat " + chat5 + "'s channel (convo channels list shows the channels it reaches).\n"},
+		// The attendant lacks access, not the token: still exit 4, as the
+		// API's 403, but the message says whose access it is.
 		{sandbox.AgentToken1, []string{chat1, "--channel", sandbox.ChannelMain, "--attendant", "3"}, 4,
-			"error: O atendente informado não tem acesso ao canal de destino.\n"},
-		{sandbox.AdminToken1, []string{chat1, "--channel", sandbox.ChannelWidget, "--attendant", "3"}, 4,
-			"error: O atendente informado não tem acesso ao canal de destino.\n"},
-		{sandbox.AgentToken1, []string{chat1, "--channel", "unofficial-ch-03"}, 1, "error: Conversa ou canal não encontrado.\n"},
-		{sandbox.AdminToken2, []string{chat1, "--channel", sandbox.ChannelMain2}, 1, "error: Conversa ou canal não encontrado.\n"},
+			"error: O atendente informado não tem acesso ao canal de destino.\n" +
+				"It is the attendant (user 3) who cannot reach channel chatapp-main-001, not your token: give an attendant of that channel " +
+				"(convo users view 3 lists a user's channels), or leave --attendant out to queue the chat.\n"},
+		{sandbox.AdminToken1, []string{chat1, "--channel", sandbox.ChannelWidget, "--attendant", "carla mendes"}, 4,
+			"error: O atendente informado não tem acesso ao canal de destino.\n" +
+				"It is the attendant (user 3) who cannot reach channel site-widget-0007, not your token: give an attendant of that channel " +
+				"(convo users view 3 lists a user's channels), or leave --attendant out to queue the chat.\n"},
+		// Which of the chat and the channel was not found, when convo can tell.
+		{sandbox.AgentToken1, []string{chat1, "--channel", "unofficial-ch-03"}, 1,
+			"error: Conversa ou canal não encontrado.\nChannel unofficial-ch-03 is not among the channels your token can use (convo channels list).\n"},
+		{sandbox.AdminToken2, []string{chat1, "--channel", sandbox.ChannelMain2}, 1, "error: Conversa ou canal não encontrado.\nNo chat your token can see has the token " + chat1 + " (convo chats list).\n"},
 		{"sandbox-nobody", []string{chat1, "--channel", sandbox.ChannelMain}, 4, "error: Não autenticado.\nThe API refused the token: run `convo auth login`, or set CONVO_TOKEN.\n"},
 	} {
 		env.Token = tt.token
@@ -163,10 +172,12 @@ func TestTransferAPIErrors(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{[]string{"0000000000000000000a", "--channel", sandbox.ChannelMain}, "error: Conversa ou canal não encontrado.\n"},
-		{[]string{chat13, "--channel", sandbox.ChannelMain}, "error: Conversa ou canal não encontrado.\n"},
-		{[]string{chat1, "--channel", "nao-existe-00000"}, "error: Conversa ou canal não encontrado.\n"},
-		{[]string{chat1, "--channel", sandbox.ChannelMain2}, "error: Conversa ou canal não encontrado.\n"},
+		{[]string{"0000000000000000000a", "--channel", sandbox.ChannelMain}, "error: Conversa ou canal não encontrado.\nNo chat your token can see has the token 0000000000000000000a (convo chats list).\n"},
+		{[]string{chat13, "--channel", sandbox.ChannelMain}, "error: Conversa ou canal não encontrado.\nNo chat your token can see has the token " + chat13 + " (convo chats list).\n"},
+		{[]string{chat1, "--channel", "nao-existe-00000"},
+			"error: Conversa ou canal não encontrado.\nChannel nao-existe-00000 is not among the channels your token can use (convo channels list).\n"},
+		{[]string{chat1, "--channel", sandbox.ChannelMain2},
+			"error: Conversa ou canal não encontrado.\nChannel c2-chatapp-00001 is not among the channels your token can use (convo channels list).\n"},
 		{[]string{chat1, "--channel", sandbox.ChannelMain, "--attendant", "99"}, "error: Erro de validação\n  - attendant: no active user of the company has the id 99 (INVALID_VALUE)\n"},
 		{[]string{chat1, "--channel", sandbox.ChannelMain, "--attendant", "4"}, "error: Erro de validação\n  - attendant: no active user of the company has the id 4 (INVALID_VALUE)\n"},
 		{[]string{chat3, "--channel", sandbox.ChannelMain, "--attendant", "2"}, "error: Erro de validação\n  - token: chat " + chat3 + " is finished and cannot be transferred (INVALID_VALUE)\n"},
@@ -188,15 +199,15 @@ func TestTransferRejectsBeforeSending(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{[]string{chat1}, "error: missing --channel: the token of the destination channel (the chat's own one to change only the attendant)\n"},
+		{[]string{chat1}, "error: missing --channel: TOKEN of the destination channel; the chat's own one changes only the attendant\n"},
 		{[]string{chat1, "--channel", "chatapp-main"}, "error: channel: must be a channel token of exactly 16 characters (got 12)\n"},
 		{[]string{chat1, "--channel", "chatapp-main-0001"}, "error: channel: must be a channel token of exactly 16 characters (got 17)\n"},
-		{[]string{chat1, "--channel", ""}, "error: channel: is required\n"},
+		{[]string{chat1, "--channel", ""}, "error: --channel is empty: give a channel token (see convo channels list)\n"},
 		{[]string{chat1, "--channel", sandbox.ChannelMain, "--message", strings.Repeat("é", 1001)}, "error: message: must be at most 1000 characters (got 1001)\n"},
-		{[]string{chat1, "--channel", "x", "--message", strings.Repeat("a", 1001)}, "error: invalid input:\n  - channel: must be a channel token of exactly 16 characters (got 1)\n  - message: must be at most 1000 characters (got 1001)\n"},
-		{[]string{chat1, "--channel", sandbox.ChannelMain, "--attendant", "0"}, "error: invalid --attendant 0: want a positive user id\n"},
-		{[]string{chat1, "--channel", sandbox.ChannelMain, "--attendant", "-2"}, "error: invalid --attendant -2: want a positive user id\n"},
-		{[]string{chat1, "--channel", sandbox.ChannelMain, "--attendant", "Ana"}, `error: invalid argument "Ana" for "--attendant" flag`},
+		{[]string{chat1, "--channel", sandbox.ChannelMain, "--attendant", "0"}, "error: invalid attendant \"0\": an id is a positive whole number\n"},
+		{[]string{chat1, "--channel", sandbox.ChannelMain, "--attendant", "-2"}, "error: invalid attendant \"-2\": an id is a positive whole number\n"},
+		{[]string{chat1, "--channel", sandbox.ChannelMain, "--attendant", "Ana"}, "error: no user is named \"Ana\""},
+		{[]string{chat1, "--channel", sandbox.ChannelMain, "--attendant", "@me"}, "error: @me: no attendant is set for profile \"default\""},
 		{[]string{" ", "--channel", sandbox.ChannelMain}, "error: empty chat token: see `convo chats list`\n"},
 		{[]string{"--channel", sandbox.ChannelMain}, "error: missing chat token\n"},
 		{[]string{chat1, chat2, "--channel", sandbox.ChannelMain}, "error: too many arguments"},
@@ -208,5 +219,23 @@ func TestTransferRejectsBeforeSending(t *testing.T) {
 	}
 	if after := state(t, env); after != before {
 		t.Error("refused transfers changed the chats")
+	}
+}
+
+// The attendant of a transfer is named as anywhere else: by e-mail, by
+// name, or @me.
+func TestTransferToAnAttendantByName(t *testing.T) {
+	env := cmdtest.New(t)
+	run(t, env, 0, "chats", "transfer", chat1, "--channel", sandbox.ChannelMain, "--attendant", "ANA SOUZA", "--jq", ".attendant")
+	if env.Stdout.String() != "1\n" {
+		t.Errorf("--attendant 'ANA SOUZA' transferred to %q, want 1", env.Stdout)
+	}
+	t.Setenv("CONVO_ATTENDANT", "bruno.lima@lojaexemplo.com.br")
+	run(t, env, 0, "chats", "transfer", chat1, "--channel", sandbox.ChannelMain, "--attendant", "@me", "--jq", ".attendant")
+	if env.Stdout.String() != "2\n" {
+		t.Errorf("--attendant @me (Bruno) transferred to %q, want 2", env.Stdout)
+	}
+	if got := chats(t, env, url.Values{"attendant": {"2"}, "channel": {sandbox.ChannelMain}, "is_open": {"true"}}); !slices.Contains(tokensOf(got), chat1) {
+		t.Errorf("chat 1 is not Bruno's after the transfer: %v", tokensOf(got))
 	}
 }

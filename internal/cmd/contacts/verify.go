@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
-	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/validate"
@@ -64,7 +63,7 @@ func verify(ctx context.Context, f *cmdutil.Factory, req api.VerifyNumberRequest
 	if err != nil {
 		var apiErr *api.Error
 		if errors.As(err, &apiErr) && apiErr.HasCode("CHANNEL_DISCONNECTED") {
-			return disconnectedError(f.IOStreams, err, req.Channel)
+			return cmdutil.WithHint(err, fmt.Sprintf("Channel %s is disconnected, so it cannot verify numbers; use a connected one (convo channels list --type chatapp --status connected).", req.Channel))
 		}
 		return err
 	}
@@ -92,18 +91,4 @@ func verifySummary(cs *output.ColorScheme, r api.VerifyResult) string {
 	default:
 		return fmt.Sprintf("%s %s can receive messages", cs.SuccessIcon(), r.Phone)
 	}
-}
-
-// disconnectedError prints the API's error followed by what to do about it,
-// and ends the command with exit code 1: the API's message alone ("Canal
-// desconectado.") does not say which channel or what to use instead.
-func disconnectedError(ios *output.IOStreams, err error, channel string) error {
-	for i, line := range cmdutil.ErrorLines(err) {
-		if i == 0 {
-			line = "error: " + line
-		}
-		fmt.Fprintln(ios.ErrOut, line)
-	}
-	fmt.Fprintf(ios.ErrOut, "Channel %s is disconnected, so it cannot verify numbers; use a connected one (convo channels list --type chatapp --status connected).\n", channel)
-	return clierr.ErrSilent
 }

@@ -57,6 +57,8 @@ func TestListFilters(t *testing.T) {
 		{[]string{"--type", "document"}, []int64{4}},
 		{[]string{"--content", "PEDIDO"}, []int64{1, 3, 6}},
 		{[]string{"--attendant", "2", "--type", "text"}, []int64{2, 5}},
+		{[]string{"--attendant", "Bruno Lima", "--type", "text"}, []int64{2, 5}},
+		{[]string{"--attendant", "Bruno.Lima@LojaExemplo.com.br", "--type", "text"}, []int64{2, 5}},
 		{[]string{"--attendant", "1"}, nil},
 	}
 	for _, tt := range tests {
@@ -110,14 +112,20 @@ func TestListRejectsBeforeAsking(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"--type", "gif"}, `error: type: must be one of text, image, video, audio, document, sticker, vcard, template (got "gif")` + "\n"},
-		{[]string{"--direction", "in", "--visibility", "all"}, "error: invalid input:\n" +
-			`  - direction: must be one of incoming, outgoing (got "in")` + "\n" +
-			`  - visibility: must be one of client, internal (got "all")` + "\n"},
-		{[]string{"--attendant", "ana"}, "error: invalid attendant ID \"ana\": want a positive whole number\nRun 'convo messages list --help' for usage.\n"},
+		// An enum is checked as the command line is parsed: the first bad one stops it.
+		{[]string{"--direction", "in", "--visibility", "all"}, `error: direction: must be one of incoming, outgoing (got "in")` + "\n"},
+		{[]string{"--visibility", ""}, `error: visibility: must be one of client, internal (got "")` + "\n"},
+		{[]string{"--attendant", "ana"}, "error: no user is named \"ana\"; see `convo users list`, or give an id or an e-mail\n"},
+		{[]string{"--attendant", "0"}, "error: invalid attendant \"0\": an id is a positive whole number\nRun 'convo messages list --help' for usage.\n"},
+		{[]string{" "}, "error: empty chat token: see `convo chats list`\nRun 'convo messages list --help' for usage.\n"},
 	}
 	for _, tt := range tests {
 		env := cmdtest.New(t)
-		run(t, env, 2, append([]string{"messages", "list", chat1}, tt.args...)...)
+		args := append([]string{"messages", "list"}, tt.args...)
+		if tt.args[0] != " " {
+			args = append([]string{"messages", "list", chat1}, tt.args...)
+		}
+		run(t, env, 2, args...)
 		if env.Stderr.String() != tt.stderr {
 			t.Errorf("%v: stderr\n%s\nwant\n%s", tt.args, env.Stderr, tt.stderr)
 		}

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
@@ -21,28 +20,29 @@ import (
 )
 
 type sendOptions struct {
-	f   *cmdutil.Factory
-	ctx context.Context
-	// given are the names of the flags set on the command line.
-	given []string
+	f *cmdutil.Factory
 	// ask is the prompter, made once: every prompt of a run reads the same input.
 	ask prompt.Prompter
+	// given says, for each flag of sendTypeFlags, whether it was given.
+	given map[string]func() bool
 
-	phone      string
-	channel    string
-	typ        string
-	text       string
-	textFile   string
-	url        string
-	caption    string
-	vcardName  string
-	vcardPhone string
-	template   string
+	phone   string
+	channel string
+	// typ is nil when --type is not given: text, or template with
+	// --template or --components.
+	typ        *string
+	text       *string
+	textFile   *string
+	url        *string
+	caption    *string
+	vcardName  *string
+	vcardPhone *string
+	template   *string
 	vars       []string
-	headerURL  string
-	headerText string
+	headerURL  *string
+	headerText *string
 	buttons    []string
-	components string
+	components *string
 	attendant  string
 	dryRun     bool
 }
@@ -64,8 +64,8 @@ var typeFlags = map[string][]string{
 var sendTypeFlags = []string{"text", "text-file", "url", "caption", "vcard-name", "vcard-phone",
 	"template", "var", "header-url", "header-text", "button", "components"}
 
-func newCmdSend(f *cmdutil.Factory, runF func(*sendOptions) error) *cobra.Command {
-	opts := &sendOptions{f: f}
+func newCmdSend(f *cmdutil.Factory) *cobra.Command {
+	opts := &sendOptions{f: f, given: map[string]func() bool{}}
 	cmd := &cobra.Command{
 		Use:   "send --phone PHONE --channel TOKEN [--type TYPE] [flags]",
 		Short: "Send a text, media, contact card or template message",
@@ -120,59 +120,69 @@ option is not available; use --jq to shape the output.`,
     --header-text amanhã --var nome=João --var data_hora="10/03 às 14h" --dry-run`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.ctx = cmd.Context()
-			// This command's --template shadows the root's output template,
-			// so the settings read the template's name as one: drop it.
-			f.Settings.Template = ""
-			cmd.Flags().Visit(func(fl *pflag.Flag) { opts.given = append(opts.given, fl.Name) })
-			if !cmd.Flags().Changed("type") && (opts.isGiven("template") || opts.isGiven("components")) {
-				opts.typ = "template"
-			}
 			if err := opts.checkFlags(); err != nil {
 				return err
 			}
-			if runF != nil {
-				return runF(opts)
-			}
-			return sendRun(opts)
+			return opts.send(cmd.Context())
 		},
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.phone, "phone", "", "recipient's `PHONE` number, with country code unless --default-country is set")
-	fl.StringVar(&opts.channel, "channel", "", "`TOKEN` of the channel to send on (see convo channels list)")
-	fl.StringVar(&opts.typ, "type", "text", "message `TYPE`: "+strings.Join(validate.MessageTypes, ", "))
-	fl.StringVar(&opts.text, "text", "", "`TEXT` of a text message")
-	fl.StringVar(&opts.textFile, "text-file", "", "read the text of a text message from `FILE` (- for standard input)")
-	fl.StringVar(&opts.url, "url", "", "public `URL` of the file of a media message")
-	fl.StringVar(&opts.caption, "caption", "", "`TEXT` shown with an image, video or document")
-	fl.StringVar(&opts.vcardName, "vcard-name", "", "`NAME` of the contact a vcard message shares")
-	fl.StringVar(&opts.vcardPhone, "vcard-phone", "", "`PHONE` of the contact a vcard message shares")
-	fl.StringVar(&opts.template, "template", "", "template `ID` or name of a template message")
-	fl.StringArrayVar(&opts.vars, "var", nil, "a template body variable as `NAME=VALUE`, by name or placeholder number (repeatable)")
-	fl.StringVar(&opts.headerURL, "header-url", "", "file `URL` of a template's image, video or document header")
-	fl.StringVar(&opts.headerText, "header-text", "", "`TEXT` for the placeholder of a template's text header")
-	fl.StringArrayVar(&opts.buttons, "button", nil, "the placeholder of a template's URL button as `INDEX=VALUE`, from index 0 (repeatable)")
-	fl.StringVar(&opts.components, "components", "", "read a template message's components array from `FILE` (- for standard input)")
-	fl.StringVar(&opts.attendant, "attendant", "", "`ID` of the user the message is sent as (default: you)")
-	fl.BoolVar(&opts.dryRun, "dry-run", false, "print the request body and send nothing")
-	_ = cmd.RegisterFlagCompletionFunc("type", cobra.FixedCompletions(validate.MessageTypes, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{Status: "connected"}))
+	cmdutil.ChannelFlag(f, cmd, &opts.channel, "channel", api.ChannelListParams{Status: "connected"},
+		"`TOKEN` of the channel to send on (see convo channels list)")
+	cmdutil.NilEnumFlag(cmd, &opts.typ, "type", validate.MessageTypes, "message `TYPE` (default text, or template with --template)")
+	opts.stringFlag(cmd, &opts.text, "text", "`TEXT` of a text message")
+	opts.stringFlag(cmd, &opts.textFile, "text-file", "read the text of a text message from `FILE` (- for standard input)")
+	opts.stringFlag(cmd, &opts.url, "url", "public `URL` of the file of a media message")
+	opts.stringFlag(cmd, &opts.caption, "caption", "`TEXT` shown with an image, video or document")
+	opts.stringFlag(cmd, &opts.vcardName, "vcard-name", "`NAME` of the contact a vcard message shares")
+	opts.stringFlag(cmd, &opts.vcardPhone, "vcard-phone", "`PHONE` of the contact a vcard message shares")
+	opts.stringFlag(cmd, &opts.template, "template", "template `ID` or name of a template message")
 	_ = cmd.RegisterFlagCompletionFunc("template", cmdutil.CompleteTemplates(f, "approved"))
-	_ = cmd.RegisterFlagCompletionFunc("attendant", cmdutil.CompleteUsers(f, "active"))
+	opts.arrayFlag(cmd, &opts.vars, "var", "a template body variable as `NAME=VALUE`, by name or placeholder number (repeatable)")
+	opts.stringFlag(cmd, &opts.headerURL, "header-url", "file `URL` of a template's image, video or document header")
+	opts.stringFlag(cmd, &opts.headerText, "header-text", "`TEXT` for the placeholder of a template's text header")
+	opts.arrayFlag(cmd, &opts.buttons, "button", "the placeholder of a template's URL button as `INDEX=VALUE`, from index 0 (repeatable)")
+	opts.stringFlag(cmd, &opts.components, "components", "read a template message's components array from `FILE` (- for standard input)")
+	cmdutil.AttendantFlag(f, cmd, &opts.attendant, "attendant", "active",
+		"the `ATTENDANT` the message is sent as: a user's id, e-mail or name, or @me (default: the token's user)")
+	fl.BoolVar(&opts.dryRun, "dry-run", false, "print the request body and send nothing")
+	cmdutil.Exclusive(cmd, "text", "text-file")
 	return cmdutil.Prints(f, cmd, sendResultSpec)
 }
 
-func (o *sendOptions) isGiven(flag string) bool { return slices.Contains(o.given, flag) }
+// stringFlag defines a flag of a message type, nil unless given.
+func (o *sendOptions) stringFlag(cmd *cobra.Command, p **string, name, usage string) {
+	cmdutil.NilStringFlag(cmd, p, name, usage)
+	o.given[name] = func() bool { return *p != nil }
+}
+
+// arrayFlag defines a repeatable flag of a message type.
+func (o *sendOptions) arrayFlag(cmd *cobra.Command, p *[]string, name, usage string) {
+	cmd.Flags().StringArrayVar(p, name, nil, usage)
+	o.given[name] = func() bool { return len(*p) > 0 }
+}
+
+func (o *sendOptions) isGiven(flag string) bool { return o.given[flag]() }
+
+// messageType is --type, or what the flags given imply.
+func (o *sendOptions) messageType() string {
+	switch {
+	case o.typ != nil:
+		return *o.typ
+	case o.isGiven("template") || o.isGiven("components"):
+		return "template"
+	}
+	return "text"
+}
 
 // checkFlags rejects flags that do not go together: a flag of another
-// message type, and two ways of giving the same thing.
+// message type, and two ways of giving the template's values.
 func (o *sendOptions) checkFlags() error {
-	if err := validate.OneOf("type", o.typ, validate.MessageTypes); err != nil {
-		return err
-	}
+	typ := o.messageType()
 	var stray []string
 	for _, name := range sendTypeFlags {
-		if o.isGiven(name) && !slices.Contains(typeFlags[o.typ], name) {
+		if o.isGiven(name) && !slices.Contains(typeFlags[typ], name) {
 			stray = append(stray, "--"+name)
 		}
 	}
@@ -182,10 +192,7 @@ func (o *sendOptions) checkFlags() error {
 			verb = "do"
 		}
 		return clierr.FlagErrorf("%s %s not apply to --type %s, which takes %s",
-			joinAnd(stray), verb, o.typ, "--"+strings.Join(typeFlags[o.typ], ", --"))
-	}
-	if o.isGiven("text") && o.isGiven("text-file") {
-		return clierr.FlagErrorf("--text and --text-file cannot be used together")
+			cmdutil.JoinAnd(stray), verb, typ, "--"+strings.Join(typeFlags[typ], ", --"))
 	}
 	if o.isGiven("components") {
 		for _, name := range []string{"var", "header-url", "header-text", "button"} {
@@ -197,14 +204,7 @@ func (o *sendOptions) checkFlags() error {
 	return nil
 }
 
-func joinAnd(words []string) string {
-	if len(words) == 1 {
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-}
-
-func sendRun(o *sendOptions) error {
+func (o *sendOptions) send(ctx context.Context) error {
 	f := o.f
 	body, err := o.request()
 	if err != nil {
@@ -214,25 +214,30 @@ func sendRun(o *sendOptions) error {
 		preview string // what the confirmation shows
 		asked   bool   // whether a person answered prompts
 	)
-	switch body.Type {
-	case "text":
-		if body.Content == "" {
-			// request let a missing text through only when it can be asked for.
-			if body.Content, err = o.prompter().Input(prompt.Input{Title: "Message text", Validate: func(s string) error {
-				return validate.Required("text", s)
-			}}); err != nil {
-				return err
-			}
-			preview, asked = body.Content, true
+	if body.Type == "text" && body.Content == "" {
+		// request let a missing text through only when it can be asked for.
+		if body.Content, err = o.prompter().Input(prompt.Input{Title: "Message text", Validate: func(s string) error {
+			return validate.Required("text", s)
+		}}); err != nil {
+			return err
 		}
-	case "template":
-		c, err := f.APIClient(o.ctx)
+		preview, asked = body.Content, true
+	}
+	c, err := f.APIClient(ctx)
+	if err != nil {
+		return err
+	}
+	if body.Type == "template" {
+		if preview, asked, err = o.fillTemplate(ctx, c, &body); err != nil {
+			return err
+		}
+	}
+	if o.attendant != "" {
+		id, err := f.AttendantID(ctx, c, o.attendant)
 		if err != nil {
 			return err
 		}
-		if preview, asked, err = o.fillTemplate(c, &body); err != nil {
-			return err
-		}
+		body.Attendant = &id
 	}
 	if o.dryRun {
 		return printRequest(f, body)
@@ -247,11 +252,7 @@ func sendRun(o *sendOptions) error {
 			return clierr.ErrCancelled
 		}
 	}
-	c, err := f.APIClient(o.ctx)
-	if err != nil {
-		return err
-	}
-	res, err := c.SendMessage(o.ctx, body)
+	res, err := c.SendMessage(ctx, body)
 	if err != nil {
 		explainUnanswered(f.IOStreams.ErrOut, body, err)
 		return err
@@ -284,51 +285,53 @@ func (o *sendOptions) prompter() prompt.Prompter {
 
 // request builds the body from the flags and checks every rule that needs
 // no request, reporting all violations at once. A template's id and
-// components are left to fillTemplate. A missing text is left empty when it
-// can be asked for.
+// components are left to fillTemplate, the attendant to send. A missing
+// text is left empty when it can be asked for.
 func (o *sendOptions) request() (api.MessageSend, error) {
 	f := o.f
 	country := f.Settings.DefaultCountry
-	body := api.MessageSend{Channel: o.channel, Type: o.typ}
-	if o.isGiven("attendant") {
-		id, err := cmdutil.ParseID(o.attendant, "attendant ID")
-		if err != nil {
-			return body, err
-		}
-		body.Attendant = &id
-	}
+	typ := o.messageType()
+	body := api.MessageSend{Channel: o.channel, Type: typ}
 	var errs validate.Errors
 	phone, err := validate.Phone("phone", o.phone, country)
 	errs.Add(err)
 	body.Phone = phone
-	errs.Add(validate.ChannelToken("channel", o.channel))
-	switch o.typ {
+	errs.Add(validate.Required("channel", o.channel))
+	switch typ {
 	case "text":
 		switch {
-		case o.isGiven("text-file"):
-			if body.Content, err = f.ReadText(o.textFile, "--text-file"); err != nil {
+		case o.textFile != nil:
+			if body.Content, err = f.ReadText(*o.textFile, "--text-file"); err != nil {
 				return body, err
 			}
 			errs.Add(validate.Required("text", body.Content))
-		case o.isGiven("text"):
-			body.Content = o.text
+		case o.text != nil:
+			body.Content = *o.text
 			errs.Add(validate.Required("text", body.Content))
 		case !f.IOStreams.CanPrompt():
 			errs.Add(&validate.Error{Field: "text", Code: validate.CodeRequired, Message: "is required: give --text or --text-file"})
 		}
 	case "vcard":
-		body.Name = strings.TrimSpace(o.vcardName)
+		body.Name = strings.TrimSpace(value(o.vcardName))
 		errs.Add(validate.Required("vcard-name", body.Name))
-		contact, err := validate.Phone("vcard-phone", o.vcardPhone, country)
+		contact, err := validate.Phone("vcard-phone", value(o.vcardPhone), country)
 		errs.Add(err)
 		body.Contact = contact
 	case "template":
-		errs.Add(validate.Required("template", o.template))
+		errs.Add(validate.Required("template", value(o.template)))
 	default:
-		body.Path, body.Caption = o.url, o.caption
-		errs.Add(validate.MediaURL("url", o.typ, o.url))
+		body.Path, body.Caption = value(o.url), value(o.caption)
+		errs.Add(validate.MediaURL("url", typ, body.Path))
 	}
 	return body, errs.Err()
+}
+
+// value is the value of a flag that may not have been given.
+func value(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
 }
 
 // printRequest prints the body exactly as the client would send it,

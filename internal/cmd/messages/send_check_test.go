@@ -26,10 +26,10 @@ func TestSendRefusesBeforeSending(t *testing.T) {
 			"error: phone: looks like a national number (area code in parentheses); must be a phone number with country code, e.g. +55 11 98765-4321; set --default-country for national numbers\n"},
 		{"short channel token", []string{"--phone", p, "--channel", "chatapp-main", "--text", "oi"},
 			"error: channel: must be a channel token of exactly 16 characters (got 12)\n"},
-		{"every violation at once", []string{"--phone", "12", "--channel", "x", "--type", "image", "--url", "https://x.com/a.gif"},
+		{"every violation at once", []string{"--phone", "12", "--type", "image", "--url", "https://x.com/a.gif"},
 			"error: invalid input:\n" +
 				"  - phone: is not a phone number; must be a phone number with country code, e.g. +55 11 98765-4321; set --default-country for national numbers\n" +
-				"  - channel: must be a channel token of exactly 16 characters (got 1)\n" +
+				"  - channel: is required\n" +
 				"  - url: must be a public http(s) URL of a JPG, JPEG or PNG file\n"},
 		{"unknown type", []string{"--phone", p, "--channel", ch, "--type", "gif"},
 			`error: type: must be one of text, image, video, audio, document, sticker, vcard, template (got "gif")` + "\n"},
@@ -59,8 +59,10 @@ func TestSendRefusesBeforeSending(t *testing.T) {
 		{"vcard without name, bad phone", []string{"--phone", p, "--channel", ch, "--type", "vcard", "--vcard-phone", "+55 11"},
 			"error: invalid input:\n  - vcard-name: is required\n" +
 				"  - vcard-phone: is too short for country code +55; must be a phone number with country code, e.g. +55 11 98765-4321; set --default-country for national numbers\n"},
-		{"bad attendant", []string{"--phone", p, "--channel", ch, "--text", "oi", "--attendant", "ana"},
-			"error: invalid attendant ID \"ana\": want a positive whole number\n" + usage},
+		{"unknown attendant", []string{"--phone", p, "--channel", ch, "--text", "oi", "--attendant", "ana"},
+			"error: no user is named \"ana\"; see `convo users list`, or give an id or an e-mail\n"},
+		{"@me without an attendant set", []string{"--phone", p, "--channel", ch, "--text", "oi", "--attendant", "@me"},
+			"error: @me: no attendant is set for profile \"default\"; run `convo config set attendant ID|EMAIL` with your user's id or e-mail (or set CONVO_ATTENDANT)\n"},
 		{"template type without template", []string{"--phone", p, "--channel", ch, "--type", "template"}, "error: template: is required\n"},
 		{"unknown template", []string{"--phone", p, "--channel", ch, "--template", "natal"},
 			"error: no template \"natal\" on channel chatapp-main-001; see `convo templates list`\n"},

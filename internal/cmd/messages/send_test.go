@@ -86,9 +86,14 @@ func TestSendEveryTypeAndReadItBack(t *testing.T) {
 
 func TestSendAsAnotherAttendant(t *testing.T) {
 	env := cmdtest.New(t)
-	run(t, env, 0, sendTo(contact1Phone, "--text", "Assinado pelo Bruno", "--attendant", "2")...)
-	if m := lastMessage(t, env, chat1); m.User == nil || m.User.Name != "Bruno Lima" {
-		t.Errorf("message user = %+v, want Bruno Lima", m.User)
+	t.Setenv("CONVO_ATTENDANT", "ana.souza@lojaexemplo.com.br")
+	for ref, want := range map[string]string{
+		"2": "Bruno Lima", "bruno.lima@lojaexemplo.com.br": "Bruno Lima", "BRUNO LIMA": "Bruno Lima", "@me": "Ana Souza",
+	} {
+		run(t, env, 0, sendTo(contact1Phone, "--text", "Assinado", "--attendant", ref)...)
+		if m := lastMessage(t, env, chat1); m.User == nil || m.User.Name != want {
+			t.Errorf("--attendant %s: message user = %+v, want %s", ref, m.User, want)
+		}
 	}
 }
 

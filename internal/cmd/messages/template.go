@@ -1,6 +1,7 @@
 package messages
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,8 +22,8 @@ import (
 // components: from --components, checked against the template, or built
 // from the value flags, asking on a terminal for every value not given. It
 // returns the rendered message and whether a person answered prompts.
-func (o *sendOptions) fillTemplate(c *api.Client, body *api.MessageSend) (preview string, asked bool, err error) {
-	t, _, err := resolve.Template(o.ctx, c, o.template, o.channel)
+func (o *sendOptions) fillTemplate(ctx context.Context, c *api.Client, body *api.MessageSend) (preview string, asked bool, err error) {
+	t, _, err := resolve.Template(ctx, c, *o.template, o.channel)
 	if err != nil {
 		return "", false, err
 	}
@@ -35,7 +36,7 @@ func (o *sendOptions) fillTemplate(c *api.Client, body *api.MessageSend) (previe
 	}
 	body.Template = &t.ID
 
-	if o.isGiven("components") {
+	if o.components != nil {
 		comps, err := o.readComponents()
 		if err != nil {
 			return "", false, err
@@ -83,11 +84,11 @@ func (o *sendOptions) setValues(v *msgtemplate.Values) error {
 		}
 		errs.Add(err)
 	}
-	if o.isGiven("header-url") {
-		add("--header-url", v.SetHeaderURL(o.headerURL))
+	if o.headerURL != nil {
+		add("--header-url", v.SetHeaderURL(*o.headerURL))
 	}
-	if o.isGiven("header-text") {
-		add("--header-text", v.SetHeaderText(o.headerText))
+	if o.headerText != nil {
+		add("--header-text", v.SetHeaderText(*o.headerText))
 	}
 	assign := func(flag, want string, args []string, set func(key, value string) error) {
 		for _, arg := range args {
@@ -171,7 +172,7 @@ func capitalize(s string) string {
 // readComponents reads the components array of --components: JSON with
 // only the fields of a component, so that a misspelt one is caught here.
 func (o *sendOptions) readComponents() ([]api.SendComponent, error) {
-	text, err := o.f.ReadText(o.components, "--components")
+	text, err := o.f.ReadText(*o.components, "--components")
 	if err != nil {
 		return nil, err
 	}
