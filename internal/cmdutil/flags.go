@@ -1,6 +1,7 @@
 package cmdutil
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -200,9 +201,17 @@ func ChannelFlag(f *Factory, cmd *cobra.Command, p *string, name string, filter 
 	return fl
 }
 
-// ChannelsFlag is a repeatable ChannelFlag.
+// ChannelsFlag is a repeatable ChannelFlag; its errors name the token.
 func ChannelsFlag(f *Factory, cmd *cobra.Command, p *[]string, name string, filter api.ChannelListParams, usage string) *pflag.Flag {
-	return arrayFlag(cmd, p, name, usage, channelCheck(name), CompleteChannels(f, filter))
+	check := channelCheck(name)
+	return arrayFlag(cmd, p, name, usage, func(s string) error {
+		err := check(s)
+		var rule *validate.Error
+		if errors.As(err, &rule) {
+			rule.Field = fmt.Sprintf("%s %q", name, s)
+		}
+		return err
+	}, CompleteChannels(f, filter))
 }
 
 func channelCheck(name string) func(string) error {

@@ -174,3 +174,24 @@ func RunList[T any](f *Factory, list func(ctx context.Context, args []string, c 
 		return PrintList(cmd.Context(), f, pager)
 	}
 }
+
+// RunGet is the RunE of a command that shows the resource whose id is its
+// first argument (what names the id in errors, "tag ID"), read with get
+// (such as (*api.Client).GetTag).
+func RunGet[T any](f *Factory, what string, get func(*api.Client, context.Context, int64) (*api.Result[T], error)) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		id, err := ParseID(args[0], what)
+		if err != nil {
+			return err
+		}
+		c, err := f.APIClient(cmd.Context())
+		if err != nil {
+			return err
+		}
+		res, err := get(c, cmd.Context(), id)
+		if err != nil {
+			return err
+		}
+		return PrintObject(f, res.Raw)
+	}
+}

@@ -16,6 +16,6 @@ func NewCmdChannels(f *cmdutil.Factory) *cobra.Command {
 16-character token is what --channel takes when sending messages, verifying
 numbers, transferring chats, giving users access and filtering templates.`,
 	})
-	cmd.AddCommand(newCmdList(f, nil))
+	cmd.AddCommand(newCmdList(f))
 	return cmd
 }

@@ -63,7 +63,8 @@ func TestListRejectsBadFilters(t *testing.T) {
 	}{
 		{[]string{"--type", "email"}, `error: type: must be one of chatapp, chatapp_unofficial, photo_social, social_messenger, secure_chat, widget (got "email")` + "\n"},
 		{[]string{"--status", "online"}, `error: status: must be one of connected, disconnected (got "online")` + "\n"},
-		{[]string{"--type", "Chatapp", "--status", "x"}, "error: invalid input:\n  - type: must be one of"},
+		{[]string{"--type", "Chatapp", "--status", "x"}, "error: type: must be one of chatapp, chatapp_unofficial, photo_social, social_messenger, secure_chat, widget (got \"Chatapp\")\n"},
+		{[]string{"--type", ""}, "error: type: must be one of chatapp, chatapp_unofficial, photo_social, social_messenger, secure_chat, widget (got \"\")\n"},
 		{[]string{"extra"}, `error: unexpected argument "extra"`},
 	} {
 		run(t, env, 2, append([]string{"channels", "list"}, tt.args...)...)

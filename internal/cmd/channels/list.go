@@ -10,14 +10,8 @@ import (
 	"github.com/convo-cli/convo/internal/validate"
 )
 
-type listOptions struct {
-	f      *cmdutil.Factory
-	ctx    context.Context
-	params api.ChannelListParams
-}
-
-func newCmdList(f *cmdutil.Factory, runF func(*listOptions) error) *cobra.Command {
-	opts := &listOptions{f: f}
+func newCmdList(f *cmdutil.Factory) *cobra.Command {
+	var params api.ChannelListParams
 	cmd := &cobra.Command{
 		Use:   "list [--type T] [--status S] [--search S]",
 		Short: "List the channels you can use",
@@ -38,39 +32,13 @@ photo_social, social_messenger, secure_chat, widget (website chat).`,
   # Only the tokens, one a line
   convo channels list -o plain --fields token`,
 		Args: cmdutil.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.ctx = cmd.Context()
-			if runF != nil {
-				return runF(opts)
-			}
-			return listRun(opts)
-		},
+		RunE: cmdutil.RunList(f, func(_ context.Context, _ []string, c *api.Client, o api.ListOptions) (*api.Pager[api.Channel], error) {
+			params.ListOptions = o
+			return c.ListChannels(params), nil
+		}),
 	}
-	fl := cmd.Flags()
-	fl.StringVar(&opts.params.Type, "type", "", "only channels of `TYPE`: chatapp, chatapp_unofficial, photo_social, social_messenger, secure_chat or widget")
-	fl.StringVar(&opts.params.Status, "status", "", "only channels in `STATUS`: connected or disconnected")
-	fl.StringVar(&opts.params.Search, "search", "", "only channels whose name contains `TEXT`")
-	_ = cmd.RegisterFlagCompletionFunc("type", cobra.FixedCompletions(validate.ChannelTypes, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("status", cobra.FixedCompletions(validate.ChannelStatuses, cobra.ShellCompDirectiveNoFileComp))
+	cmdutil.EnumFlag(cmd, &params.Type, "type", "", validate.ChannelTypes, "only channels of `TYPE`")
+	cmdutil.EnumFlag(cmd, &params.Status, "status", "", validate.ChannelStatuses, "only channels in `STATUS`")
+	cmd.Flags().StringVar(&params.Search, "search", "", "only channels whose name contains `TEXT`")
 	return cmdutil.Prints(f, cmd, channelSpec)
-}
-
-func listRun(opts *listOptions) error {
-	p := opts.params
-	var errs validate.Errors
-	if p.Type != "" {
-		errs.Add(validate.OneOf("type", p.Type, validate.ChannelTypes))
-	}
-	if p.Status != "" {
-		errs.Add(validate.OneOf("status", p.Status, validate.ChannelStatuses))
-	}
-	if err := errs.Err(); err != nil {
-		return err
-	}
-	c, err := opts.f.APIClient(opts.ctx)
-	if err != nil {
-		return err
-	}
-	p.ListOptions = opts.f.ListOptions()
-	return cmdutil.PrintList(opts.ctx, opts.f, c.ListChannels(p))
 }

@@ -1,26 +1,15 @@
 package tags
 
 import (
-	"context"
-
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
-	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
-type createOptions struct {
-	f     *cmdutil.Factory
-	ctx   context.Context
-	text  string
-	emoji string
-	color string
-}
-
-func newCmdCreate(f *cmdutil.Factory, runF func(*createOptions) error) *cobra.Command {
-	opts := &createOptions{f: f}
+func newCmdCreate(f *cmdutil.Factory) *cobra.Command {
+	var body api.TagCreate
 	cmd := &cobra.Command{
 		Use:   "create --text S [--emoji E] [--color #RRGGBB]",
 		Short: "Create a tag",
@@ -32,39 +21,29 @@ func newCmdCreate(f *cmdutil.Factory, runF func(*createOptions) error) *cobra.Co
   convo tags create --text "Entrega expressa" --emoji 🚚 --color "#00897B"`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !cmd.Flags().Changed("text") {
-				return clierr.FlagErrorf("missing --text: the text of the tag is required")
+			var errs validate.Errors
+			errs.Add(validate.Required("text", body.Text))
+			if body.Color != "" {
+				errs.Add(validate.Color(body.Color))
 			}
-			opts.ctx = cmd.Context()
-			if runF != nil {
-				return runF(opts)
+			if err := errs.Err(); err != nil {
+				return err
 			}
-			return createRun(opts)
+			c, err := f.APIClient(cmd.Context())
+			if err != nil {
+				return err
+			}
+			res, err := c.CreateTag(cmd.Context(), body)
+			if err != nil {
+				return err
+			}
+			return cmdutil.PrintResult(f, res, res.Data.ID)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.text, "text", "", "`TEXT` of the tag (required)")
-	fl.StringVar(&opts.emoji, "emoji", "", "`EMOJI` shown with the tag")
-	fl.StringVar(&opts.color, "color", "", "colour `#RRGGBB` (default #000000)")
+	fl.StringVar(&body.Text, "text", "", "`TEXT` of the tag")
+	fl.StringVar(&body.Emoji, "emoji", "", "`EMOJI` shown with the tag")
+	fl.StringVar(&body.Color, "color", "", "colour `#RRGGBB` (default #000000)")
+	cmdutil.RequireFlags(cmd, "text")
 	return cmdutil.Prints(f, cmd, tagSpec)
-}
-
-func createRun(opts *createOptions) error {
-	var errs validate.Errors
-	errs.Add(validate.Required("text", opts.text))
-	if opts.color != "" {
-		errs.Add(validate.Color(opts.color))
-	}
-	if err := errs.Err(); err != nil {
-		return err
-	}
-	c, err := opts.f.APIClient(opts.ctx)
-	if err != nil {
-		return err
-	}
-	res, err := c.CreateTag(opts.ctx, api.TagCreate{Text: opts.text, Emoji: opts.emoji, Color: opts.color})
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintResult(opts.f, res, res.Data.ID)
 }

@@ -9,14 +9,8 @@ import (
 	"github.com/convo-cli/convo/internal/cmdutil"
 )
 
-type listOptions struct {
-	f      *cmdutil.Factory
-	ctx    context.Context
-	search string
-}
-
-func newCmdList(f *cmdutil.Factory, runF func(*listOptions) error) *cobra.Command {
-	opts := &listOptions{f: f}
+func newCmdList(f *cmdutil.Factory) *cobra.Command {
+	var params api.TagListParams
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List tags",
@@ -30,23 +24,11 @@ func newCmdList(f *cmdutil.Factory, runF func(*listOptions) error) *cobra.Comman
   # The text of every tag, one a line
   convo tags list --all --jq '.[].text'`,
 		Args: cmdutil.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.ctx = cmd.Context()
-			if runF != nil {
-				return runF(opts)
-			}
-			return listRun(opts)
-		},
+		RunE: cmdutil.RunList(f, func(_ context.Context, _ []string, c *api.Client, o api.ListOptions) (*api.Pager[api.Tag], error) {
+			params.ListOptions = o
+			return c.ListTags(params), nil
+		}),
 	}
-	cmd.Flags().StringVar(&opts.search, "search", "", "only tags whose text contains `TEXT`")
+	cmd.Flags().StringVar(&params.Search, "search", "", "only tags whose text contains `TEXT`")
 	return cmdutil.Prints(f, cmd, tagSpec)
-}
-
-func listRun(opts *listOptions) error {
-	c, err := opts.f.APIClient(opts.ctx)
-	if err != nil {
-		return err
-	}
-	params := api.TagListParams{ListOptions: opts.f.ListOptions(), Search: opts.search}
-	return cmdutil.PrintList(opts.ctx, opts.f, c.ListTags(params))
 }

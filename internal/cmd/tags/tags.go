@@ -15,6 +15,6 @@ func NewCmdTags(f *cmdutil.Factory) *cobra.Command {
 		Long: `Tags label contacts and chats. Commands that take a tag (contacts list --tag,
 chats list --tag, contacts create --tag) accept its id or its text.`,
 	})
-	cmd.AddCommand(newCmdList(f, nil), newCmdView(f, nil), newCmdCreate(f, nil), newCmdUpdate(f, nil), newCmdDelete(f, nil))
+	cmd.AddCommand(newCmdList(f), newCmdView(f), newCmdCreate(f), newCmdUpdate(f), newCmdDelete(f))
 	return cmd
 }

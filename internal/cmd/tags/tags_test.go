@@ -92,7 +92,7 @@ func TestCreateRejectsBeforeSending(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"no text", []string{"--color", "#000000"}, "error: missing --text: the text of the tag is required\n"},
+		{"no text", []string{"--color", "#000000"}, "error: missing --text: TEXT of the tag\n"},
 		{"blank text", []string{"--text", "  "}, "error: text: is required\n"},
 		{"colour name", []string{"--text", "X", "--color", "red"}, `error: color: must be a hexadecimal colour #RRGGBB, e.g. #1A2B3C (got "red")` + "\n"},
 		{"short colour", []string{"--text", "X", "--color", "#FFF"}, `error: color: must be a hexadecimal colour #RRGGBB, e.g. #1A2B3C (got "#FFF")` + "\n"},

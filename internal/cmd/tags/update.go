@@ -1,8 +1,6 @@
 package tags
 
 import (
-	"context"
-
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -11,16 +9,8 @@ import (
 	"github.com/convo-cli/convo/internal/validate"
 )
 
-type updateOptions struct {
-	f    *cmdutil.Factory
-	ctx  context.Context
-	id   int64
-	body api.TagUpdate
-}
-
-func newCmdUpdate(f *cmdutil.Factory, runF func(*updateOptions) error) *cobra.Command {
-	opts := &updateOptions{f: f}
-	var text, emoji, color string
+func newCmdUpdate(f *cmdutil.Factory) *cobra.Command {
+	var body api.TagUpdate
 	cmd := &cobra.Command{
 		Use:   "update ID [--text S] [--emoji E] [--color C]",
 		Short: "Change a tag",
@@ -38,51 +28,32 @@ An empty --emoji "" removes the emoji.`,
 			if err != nil {
 				return err
 			}
-			fl := cmd.Flags()
-			if fl.Changed("text") {
-				opts.body.Text = &text
-			}
-			if fl.Changed("emoji") {
-				opts.body.Emoji = &emoji
-			}
-			if fl.Changed("color") {
-				opts.body.Color = &color
-			}
-			if opts.body == (api.TagUpdate{}) {
+			if body == (api.TagUpdate{}) {
 				return clierr.FlagErrorf("nothing to update: give --text, --emoji or --color")
 			}
-			opts.ctx, opts.id = cmd.Context(), id
-			if runF != nil {
-				return runF(opts)
+			var errs validate.Errors
+			if body.Text != nil {
+				errs.Add(validate.Required("text", *body.Text))
 			}
-			return updateRun(opts)
+			if body.Color != nil {
+				errs.Add(validate.Color(*body.Color))
+			}
+			if err := errs.Err(); err != nil {
+				return err
+			}
+			c, err := f.APIClient(cmd.Context())
+			if err != nil {
+				return err
+			}
+			res, err := c.UpdateTag(cmd.Context(), id, body)
+			if err != nil {
+				return err
+			}
+			return cmdutil.PrintResult(f, res, res.Data.ID)
 		},
 	}
-	fl := cmd.Flags()
-	fl.StringVar(&text, "text", "", "new `TEXT`")
-	fl.StringVar(&emoji, "emoji", "", "new `EMOJI`; empty removes it")
-	fl.StringVar(&color, "color", "", "new colour `#RRGGBB`")
+	cmdutil.NilStringFlag(cmd, &body.Text, "text", "new `TEXT`")
+	cmdutil.NilStringFlag(cmd, &body.Emoji, "emoji", "new `EMOJI`; empty removes it")
+	cmdutil.NilStringFlag(cmd, &body.Color, "color", "new colour `#RRGGBB`")
 	return cmdutil.Prints(f, cmd, tagSpec)
-}
-
-func updateRun(opts *updateOptions) error {
-	var errs validate.Errors
-	if opts.body.Text != nil {
-		errs.Add(validate.Required("text", *opts.body.Text))
-	}
-	if opts.body.Color != nil {
-		errs.Add(validate.Color(*opts.body.Color))
-	}
-	if err := errs.Err(); err != nil {
-		return err
-	}
-	c, err := opts.f.APIClient(opts.ctx)
-	if err != nil {
-		return err
-	}
-	res, err := c.UpdateTag(opts.ctx, opts.id, opts.body)
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintResult(opts.f, res, res.Data.ID)
 }

@@ -10,14 +10,8 @@ import (
 	"github.com/convo-cli/convo/internal/validate"
 )
 
-type listOptions struct {
-	f      *cmdutil.Factory
-	ctx    context.Context
-	params api.TemplateListParams
-}
-
-func newCmdList(f *cmdutil.Factory, runF func(*listOptions) error) *cobra.Command {
-	opts := &listOptions{f: f}
+func newCmdList(f *cmdutil.Factory) *cobra.Command {
+	var params api.TemplateListParams
 	cmd := &cobra.Command{
 		Use:   "list [--channel TOKEN] [--status S] [--category C] [--search S]",
 		Short: "List message templates",
@@ -37,44 +31,14 @@ Categories: marketing, utility (transactional), authentication (codes).`,
   # Templates whose name contains "pedido"
   convo templates list --search pedido`,
 		Args: cmdutil.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.ctx = cmd.Context()
-			if runF != nil {
-				return runF(opts)
-			}
-			return listRun(opts)
-		},
+		RunE: cmdutil.RunList(f, func(_ context.Context, _ []string, c *api.Client, o api.ListOptions) (*api.Pager[api.Template], error) {
+			params.ListOptions = o
+			return c.ListTemplates(params), nil
+		}),
 	}
-	fl := cmd.Flags()
-	fl.StringVar(&opts.params.Channel, "channel", "", "only templates of the channel with `TOKEN`")
-	fl.StringVar(&opts.params.Status, "status", "", "only templates in `STATUS`: approved, pending or rejected")
-	fl.StringVar(&opts.params.Category, "category", "", "only templates of `CATEGORY`: marketing, utility or authentication")
-	fl.StringVar(&opts.params.Search, "search", "", "only templates whose name contains `TEXT`")
-	_ = cmd.RegisterFlagCompletionFunc("status", cobra.FixedCompletions(validate.TemplateStatuses, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("category", cobra.FixedCompletions(validate.TemplateCategories, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{}))
+	cmdutil.ChannelFlag(f, cmd, &params.Channel, "channel", api.ChannelListParams{}, "only templates of the channel with `TOKEN`")
+	cmdutil.EnumFlag(cmd, &params.Status, "status", "", validate.TemplateStatuses, "only templates in `STATUS`")
+	cmdutil.EnumFlag(cmd, &params.Category, "category", "", validate.TemplateCategories, "only templates of `CATEGORY`")
+	cmd.Flags().StringVar(&params.Search, "search", "", "only templates whose name contains `TEXT`")
 	return cmdutil.Prints(f, cmd, listSpec)
-}
-
-func listRun(opts *listOptions) error {
-	p := opts.params
-	var errs validate.Errors
-	if p.Channel != "" {
-		errs.Add(validate.ChannelToken("channel", p.Channel))
-	}
-	if p.Status != "" {
-		errs.Add(validate.OneOf("status", p.Status, validate.TemplateStatuses))
-	}
-	if p.Category != "" {
-		errs.Add(validate.OneOf("category", p.Category, validate.TemplateCategories))
-	}
-	if err := errs.Err(); err != nil {
-		return err
-	}
-	c, err := opts.f.APIClient(opts.ctx)
-	if err != nil {
-		return err
-	}
-	p.ListOptions = opts.f.ListOptions()
-	return cmdutil.PrintList(opts.ctx, opts.f, c.ListTemplates(p))
 }

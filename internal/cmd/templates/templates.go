@@ -16,6 +16,6 @@ func NewCmdTemplates(f *cmdutil.Factory) *cobra.Command {
 tied to a channel. Only approved templates can be sent, with
 ` + "`convo messages send --type template`" + `.`,
 	})
-	cmd.AddCommand(newCmdList(f, nil), newCmdView(f, nil))
+	cmd.AddCommand(newCmdList(f), newCmdView(f))
 	return cmd
 }

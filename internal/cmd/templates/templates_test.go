@@ -72,7 +72,8 @@ func TestListRejectsBadFilters(t *testing.T) {
 		{[]string{"--channel", "main"}, "error: channel: must be a channel token of exactly 16 characters (got 4)\n"},
 		{[]string{"--status", "draft"}, `error: status: must be one of approved, pending, rejected (got "draft")` + "\n"},
 		{[]string{"--category", "promo"}, `error: category: must be one of marketing, utility, authentication (got "promo")` + "\n"},
-		{[]string{"--status", "x", "--category", "y"}, "error: invalid input:\n  - status: must be one of approved, pending, rejected (got \"x\")\n  - category:"},
+		{[]string{"--status", "x", "--category", "y"}, "error: status: must be one of approved, pending, rejected (got \"x\")\n"},
+		{[]string{"--category", ""}, "error: category: must be one of marketing, utility, authentication (got \"\")\n"},
 	} {
 		run(t, env, 2, append([]string{"templates", "list"}, tt.args...)...)
 		if !strings.HasPrefix(env.Stderr.String(), tt.stderr) {

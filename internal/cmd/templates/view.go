@@ -9,18 +9,10 @@ import (
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
-	"github.com/convo-cli/convo/internal/validate"
 )
 
-type viewOptions struct {
-	f       *cmdutil.Factory
-	ctx     context.Context
-	ref     string
-	channel string
-}
-
-func newCmdView(f *cmdutil.Factory, runF func(*viewOptions) error) *cobra.Command {
-	opts := &viewOptions{f: f}
+func newCmdView(f *cmdutil.Factory) *cobra.Command {
+	var channel string
 	cmd := &cobra.Command{
 		Use:   "view ID|NAME [--channel TOKEN]",
 		Short: "Show a template and its components",
@@ -46,35 +38,23 @@ print the template exactly as the API returns it.`,
 		Args:              cmdutil.ExactArgs(1, "template ID or NAME"),
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteTemplates(f, "")),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.ctx, opts.ref = cmd.Context(), args[0]
-			if runF != nil {
-				return runF(opts)
-			}
-			return viewRun(opts)
+			return view(cmd.Context(), f, args[0], channel)
 		},
 	}
-	cmd.Flags().StringVar(&opts.channel, "channel", "", "look the name up among the templates of the channel with `TOKEN`")
-	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{}))
+	cmdutil.ChannelFlag(f, cmd, &channel, "channel", api.ChannelListParams{}, "look the name up among the templates of the channel with `TOKEN`")
 	return cmdutil.Prints(f, cmd, viewSpec)
 }
 
-func viewRun(opts *viewOptions) error {
-	if opts.channel != "" {
-		if err := validate.ChannelToken("channel", opts.channel); err != nil {
-			return err
-		}
-	}
-	f := opts.f
-	// Output flags are checked first: a typo in --fields costs no request.
+func view(ctx context.Context, f *cmdutil.Factory, ref, channel string) error {
 	out, err := f.CheckedOutput()
 	if err != nil {
 		return err
 	}
-	c, err := f.APIClient(opts.ctx)
+	c, err := f.APIClient(ctx)
 	if err != nil {
 		return err
 	}
-	t, raw, err := resolve.Template(opts.ctx, c, opts.ref, opts.channel)
+	t, raw, err := resolve.Template(ctx, c, ref, channel)
 	if err != nil {
 		return err
 	}

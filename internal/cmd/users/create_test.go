@@ -159,7 +159,7 @@ func TestCreateRejectsBeforeSending(t *testing.T) {
 			`error: channel "widget": must be a channel token of exactly 16 characters (got 6)` + "\n"},
 		{"several at once", args(map[string]string{"--name": "R2-D2", "--email": "r2d2"}),
 			"error: invalid input:\n  - name: must contain only letters and spaces (found '2')\n  - email: must be an email address like ana@example.com\n"},
-		{"reference not a number", args(map[string]string{"--external-reference": "abc"}), `error: invalid argument "abc" for "--external-reference" flag`},
+		{"reference not a number", args(map[string]string{"--external-reference": "abc"}), "error: invalid --external-reference \"abc\": want a positive whole number\n"},
 	}
 	env := cmdtest.New(t)
 	for _, tt := range tests {

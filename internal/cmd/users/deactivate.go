@@ -6,19 +6,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
-	"github.com/convo-cli/convo/internal/output"
 )
 
-type deactivateOptions struct {
-	f   *cmdutil.Factory
-	ctx context.Context
-	id  int64
-}
-
-func newCmdDeactivate(f *cmdutil.Factory, runF func(*deactivateOptions) error) *cobra.Command {
-	opts := &deactivateOptions{f: f}
-	cmd := &cobra.Command{
+func newCmdDeactivate(f *cmdutil.Factory) *cobra.Command {
+	return &cobra.Command{
 		Use:     "deactivate ID [--yes]",
 		Aliases: []string{"delete"},
 		Short:   "Deactivate an attendant",
@@ -34,45 +27,19 @@ On a terminal convo asks first; elsewhere --yes is required.`,
   convo users delete 3 --yes`,
 		Args:              cmdutil.ExactArgs(1, "user ID"),
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteUsers(f, "active")),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := cmdutil.ParseID(args[0], "user ID")
-			if err != nil {
-				return err
-			}
-			opts.ctx, opts.id = cmd.Context(), id
-			if runF != nil {
-				return runF(opts)
-			}
-			return deactivateRun(opts)
-		},
+		RunE: cmdutil.RunDestroy(f, cmdutil.Destruction{
+			Noun: "user", Verb: "deactivate",
+			Name: func(ctx context.Context, c *api.Client, id int64) (string, error) {
+				res, err := c.GetUser(ctx, id)
+				if err != nil {
+					return "", err
+				}
+				return res.Data.Name, nil
+			},
+			Consequence: func(subject string, id int64) string {
+				return fmt.Sprintf("Deactivating %s signs them out of convo and the API; they can be restored with `convo users restore %d`.", subject, id)
+			},
+			Do: (*api.Client).DeactivateUser,
+		}),
 	}
-	return cmd
-}
-
-func deactivateRun(opts *deactivateOptions) error {
-	f := opts.f
-	c, err := f.APIClient(opts.ctx)
-	if err != nil {
-		return err
-	}
-	subject := fmt.Sprintf("user %d", opts.id)
-	// The name makes the question clear to a person; nobody is asked
-	// otherwise, so nothing is fetched then.
-	if !f.Settings.Yes && f.IOStreams.CanPrompt() {
-		res, err := c.GetUser(opts.ctx, opts.id)
-		if err != nil {
-			return err
-		}
-		subject = fmt.Sprintf("user %d (%s)", opts.id, res.Data.Name)
-	}
-	consequence := fmt.Sprintf("Deactivating %s signs them out of convo and the API; they can be restored with `convo users restore %d`.", subject, opts.id)
-	if err := f.ConfirmDestructive(fmt.Sprintf("Deactivate %s?", subject), consequence); err != nil {
-		return err
-	}
-	msg, err := c.DeactivateUser(opts.ctx, opts.id)
-	if err != nil {
-		return err
-	}
-	output.Success(f.IOStreams, msg, nil)
-	return nil
 }

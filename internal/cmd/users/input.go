@@ -2,11 +2,12 @@ package users
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"io"
-	"strconv"
 	"strings"
 
+	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/validate"
@@ -52,11 +53,16 @@ func readPassword(f *cmdutil.Factory, fromStdin bool) (string, error) {
 	return pw, nil
 }
 
-// checkChannels checks the tokens of --channel, naming the bad ones.
-func checkChannels(tokens []string) error {
-	var errs validate.Errors
-	for _, t := range tokens {
-		errs.Add(validate.ChannelToken("channel "+strconv.Quote(t), t))
+// write sends a write that returns a user, with the run's client, and
+// prints the user.
+func write(ctx context.Context, f *cmdutil.Factory, send func(*api.Client) (*api.Result[api.UserDetail], error)) error {
+	c, err := f.APIClient(ctx)
+	if err != nil {
+		return err
 	}
-	return errs.Err()
+	res, err := send(c)
+	if err != nil {
+		return err
+	}
+	return cmdutil.PrintResult(f, res, res.Data.ID)
 }

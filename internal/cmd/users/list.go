@@ -10,14 +10,8 @@ import (
 	"github.com/convo-cli/convo/internal/validate"
 )
 
-type listOptions struct {
-	f      *cmdutil.Factory
-	ctx    context.Context
-	params api.UserListParams
-}
-
-func newCmdList(f *cmdutil.Factory, runF func(*listOptions) error) *cobra.Command {
-	opts := &listOptions{f: f}
+func newCmdList(f *cmdutil.Factory) *cobra.Command {
+	var params api.UserListParams
 	cmd := &cobra.Command{
 		Use:   "list [--search S] [--type admin|user] [--status active|inactive]",
 		Short: "List attendants",
@@ -35,39 +29,13 @@ deactivated user was deactivated.`,
   # Who signs their messages
   convo users list --fields id,name,signature_active`,
 		Args: cmdutil.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.ctx = cmd.Context()
-			if runF != nil {
-				return runF(opts)
-			}
-			return listRun(opts)
-		},
+		RunE: cmdutil.RunList(f, func(_ context.Context, _ []string, c *api.Client, o api.ListOptions) (*api.Pager[api.UserListItem], error) {
+			params.ListOptions = o
+			return c.ListUsers(params), nil
+		}),
 	}
-	fl := cmd.Flags()
-	fl.StringVar(&opts.params.Search, "search", "", "only users whose name contains `TEXT`")
-	fl.StringVar(&opts.params.Type, "type", "", "only users of `TYPE`: admin or user")
-	fl.StringVar(&opts.params.Status, "status", "", "only `STATUS` users: active or inactive (deactivated)")
-	_ = cmd.RegisterFlagCompletionFunc("type", cobra.FixedCompletions(validate.UserTypes, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("status", cobra.FixedCompletions(validate.UserStatuses, cobra.ShellCompDirectiveNoFileComp))
+	cmd.Flags().StringVar(&params.Search, "search", "", "only users whose name contains `TEXT`")
+	cmdutil.EnumFlag(cmd, &params.Type, "type", "", validate.UserTypes, "only users of `TYPE`")
+	cmdutil.EnumFlag(cmd, &params.Status, "status", "", validate.UserStatuses, "only `STATUS` users (inactive: deactivated)")
 	return cmdutil.Prints(f, cmd, listSpec)
-}
-
-func listRun(opts *listOptions) error {
-	p := opts.params
-	var errs validate.Errors
-	if p.Type != "" {
-		errs.Add(validate.OneOf("type", p.Type, validate.UserTypes))
-	}
-	if p.Status != "" {
-		errs.Add(validate.OneOf("status", p.Status, validate.UserStatuses))
-	}
-	if err := errs.Err(); err != nil {
-		return err
-	}
-	c, err := opts.f.APIClient(opts.ctx)
-	if err != nil {
-		return err
-	}
-	p.ListOptions = opts.f.ListOptions()
-	return cmdutil.PrintList(opts.ctx, opts.f, c.ListUsers(p))
 }

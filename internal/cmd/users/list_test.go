@@ -68,6 +68,8 @@ func TestListRejectsBadFilters(t *testing.T) {
 	}{
 		{[]string{"--type", "agent"}, `error: type: must be one of admin, user (got "agent")` + "\n"},
 		{[]string{"--status", "deleted"}, `error: status: must be one of active, inactive (got "deleted")` + "\n"},
+		// An empty value (an unset shell variable) would list everyone.
+		{[]string{"--type", ""}, `error: type: must be one of admin, user (got "")` + "\n"},
 		{[]string{"--fields", "id,password"}, "error: unknown field \"password\" for users; available fields: id, name, email, type, signature, signature_active, avatar, external_reference, company_id, created_at, updated_at, deleted_at\n"},
 	} {
 		run(t, env, 2, append([]string{"users", "list"}, tt.args...)...)

@@ -1,21 +1,13 @@
 package users
 
 import (
-	"context"
-
 	"github.com/spf13/cobra"
 
+	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
 )
 
-type restoreOptions struct {
-	f   *cmdutil.Factory
-	ctx context.Context
-	id  int64
-}
-
-func newCmdRestore(f *cmdutil.Factory, runF func(*restoreOptions) error) *cobra.Command {
-	opts := &restoreOptions{f: f}
+func newCmdRestore(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "restore ID",
 		Short: "Reactivate a deactivated attendant",
@@ -30,24 +22,10 @@ when another active user took their external reference meanwhile.`,
 			if err != nil {
 				return err
 			}
-			opts.ctx, opts.id = cmd.Context(), id
-			if runF != nil {
-				return runF(opts)
-			}
-			return restoreRun(opts)
+			return write(cmd.Context(), f, func(c *api.Client) (*api.Result[api.UserDetail], error) {
+				return c.RestoreUser(cmd.Context(), id)
+			})
 		},
 	}
 	return cmdutil.Prints(f, cmd, userSpec)
-}
-
-func restoreRun(opts *restoreOptions) error {
-	c, err := opts.f.APIClient(opts.ctx)
-	if err != nil {
-		return err
-	}
-	res, err := c.RestoreUser(opts.ctx, opts.id)
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintResult(opts.f, res, res.Data.ID)
 }

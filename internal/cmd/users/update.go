@@ -1,8 +1,6 @@
 package users
 
 import (
-	"context"
-
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -11,20 +9,11 @@ import (
 	"github.com/convo-cli/convo/internal/validate"
 )
 
-type updateOptions struct {
-	f             *cmdutil.Factory
-	ctx           context.Context
-	id            int64
-	body          api.UserUpdate
-	passwordStdin bool
-}
-
-func newCmdUpdate(f *cmdutil.Factory, runF func(*updateOptions) error) *cobra.Command {
-	opts := &updateOptions{f: f}
+func newCmdUpdate(f *cmdutil.Factory) *cobra.Command {
 	var (
-		name, email, typ string
-		ref              int64
-		channels         []string
+		body          api.UserUpdate
+		channels      []string
+		passwordStdin bool
 	)
 	cmd := &cobra.Command{
 		Use:   "update ID [--name S] [--email E] [--type T] [--external-reference N] [--channel TOKEN]... [--password-stdin]",
@@ -52,76 +41,40 @@ several). A new password is read from the first line of standard input with
 			if err != nil {
 				return err
 			}
-			fl := cmd.Flags()
-			if fl.Changed("name") {
-				opts.body.Name = &name
+			if len(channels) > 0 {
+				body.Channels = &channels
 			}
-			if fl.Changed("email") {
-				opts.body.Email = &email
-			}
-			if fl.Changed("type") {
-				opts.body.Type = &typ
-			}
-			if fl.Changed("external-reference") {
-				opts.body.ExternalReference = &ref
-			}
-			if fl.Changed("channel") {
-				opts.body.Channels = &channels
-			}
-			if opts.body == (api.UserUpdate{}) && !opts.passwordStdin {
+			if body == (api.UserUpdate{}) && !passwordStdin {
 				return clierr.FlagErrorf("nothing to update: give --name, --email, --type, --external-reference, --channel or --password-stdin")
 			}
-			opts.ctx, opts.id = cmd.Context(), id
-			if runF != nil {
-				return runF(opts)
+			var errs validate.Errors
+			if body.Name != nil {
+				errs.Add(validate.UserName(*body.Name))
 			}
-			return updateRun(opts)
+			if body.Email != nil {
+				errs.Add(validate.Email(*body.Email))
+			}
+			if err := errs.Err(); err != nil {
+				return err
+			}
+			if passwordStdin {
+				pw, err := readPassword(f, true)
+				if err != nil {
+					return err
+				}
+				body.Password = &pw
+			}
+			return write(cmd.Context(), f, func(c *api.Client) (*api.Result[api.UserDetail], error) {
+				return c.UpdateUser(cmd.Context(), id, body)
+			})
 		},
 	}
-	fl := cmd.Flags()
-	fl.StringVar(&name, "name", "", "new full `NAME`: letters and spaces, at most 50 characters")
-	fl.StringVar(&email, "email", "", "new `EMAIL` address")
-	fl.StringVar(&typ, "type", "", "new `TYPE`: admin or user")
-	fl.Int64Var(&ref, "external-reference", 0, "new `ID` in the linked external system")
-	fl.StringArrayVar(&channels, "channel", nil, "`TOKEN` of a channel the user can access; replaces the current ones; repeat for several")
-	fl.BoolVar(&opts.passwordStdin, "password-stdin", false, "read a new password from the first line of standard input")
-	_ = cmd.RegisterFlagCompletionFunc("type", cobra.FixedCompletions(validate.UserTypes, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("channel", cmdutil.CompleteChannels(f, api.ChannelListParams{}))
+	cmdutil.NilStringFlag(cmd, &body.Name, "name", "new full `NAME`: letters and spaces, at most 50 characters")
+	cmdutil.NilStringFlag(cmd, &body.Email, "email", "new `EMAIL` address")
+	cmdutil.NilEnumFlag(cmd, &body.Type, "type", validate.UserTypes, "new `TYPE`")
+	cmdutil.NilIDFlag(cmd, &body.ExternalReference, "external-reference", "new `ID` in the linked external system")
+	cmdutil.ChannelsFlag(f, cmd, &channels, "channel", api.ChannelListParams{},
+		"`TOKEN` of a channel the user can access; replaces the current ones; repeat for several")
+	cmd.Flags().BoolVar(&passwordStdin, "password-stdin", false, "read a new password from the first line of standard input")
 	return cmdutil.Prints(f, cmd, userSpec)
-}
-
-func updateRun(opts *updateOptions) error {
-	b := &opts.body
-	var errs validate.Errors
-	if b.Name != nil {
-		errs.Add(validate.UserName(*b.Name))
-	}
-	if b.Email != nil {
-		errs.Add(validate.Email(*b.Email))
-	}
-	if b.Type != nil {
-		errs.Add(validate.OneOf("type", *b.Type, validate.UserTypes))
-	}
-	if b.Channels != nil {
-		errs.Add(checkChannels(*b.Channels))
-	}
-	if err := errs.Err(); err != nil {
-		return err
-	}
-	if opts.passwordStdin {
-		pw, err := readPassword(opts.f, true)
-		if err != nil {
-			return err
-		}
-		b.Password = &pw
-	}
-	c, err := opts.f.APIClient(opts.ctx)
-	if err != nil {
-		return err
-	}
-	res, err := c.UpdateUser(opts.ctx, opts.id, *b)
-	if err != nil {
-		return err
-	}
-	return cmdutil.PrintResult(opts.f, res, res.Data.ID)
 }

@@ -96,7 +96,7 @@ func TestUpdateRejectsBeforeSending(t *testing.T) {
 		{[]string{"--email", "carla at loja"}, "error: email: must be an email address like ana@example.com\n"},
 		{[]string{"--type", "supervisor"}, `error: type: must be one of admin, user (got "supervisor")` + "\n"},
 		{[]string{"--channel", "chatapp-main-0001"}, `error: channel "chatapp-main-0001": must be a channel token of exactly 16 characters (got 17)` + "\n"},
-		{[]string{"--channel", ""}, `error: channel "": is required` + "\n"},
+		{[]string{"--channel", ""}, "error: --channel is empty: give a channel token (see convo channels list)\nRun 'convo users update --help' for usage.\n"},
 	} {
 		run(t, env, 2, append([]string{"users", "update", "3"}, tt.args...)...)
 		if env.Stderr.String() != tt.stderr && !strings.HasPrefix(env.Stderr.String(), tt.stderr) {

@@ -16,7 +16,7 @@ func NewCmdUsers(f *cmdutil.Factory) *cobra.Command {
 type "user" only the channels given with --channel. Creating, changing,
 deactivating and restoring users takes an admin's token.`,
 	})
-	cmd.AddCommand(newCmdList(f, nil), newCmdView(f, nil), newCmdCreate(f, nil), newCmdUpdate(f, nil),
-		newCmdDeactivate(f, nil), newCmdRestore(f, nil))
+	cmd.AddCommand(newCmdList(f), newCmdView(f), newCmdCreate(f), newCmdUpdate(f),
+		newCmdDeactivate(f), newCmdRestore(f))
 	return cmd
 }
