@@ -13,8 +13,10 @@ import (
 // Settings are what one run of convo works with, resolved from flags, the
 // environment, the profile in config.yaml and defaults, in that order.
 type Settings struct {
-	Profile        string
-	BaseURL        string
+	Profile string
+	BaseURL string
+	// BaseURLFlag says whether --base-url gave BaseURL.
+	BaseURLFlag    bool
 	Output         string
 	Fields         []string
 	JQ             string
@@ -137,6 +139,7 @@ func Resolve(flags *pflag.FlagSet, file *File) (*Settings, error) {
 	s := &Settings{
 		Profile:        profile,
 		BaseURL:        v.GetString("base_url"),
+		BaseURLFlag:    flagChanged(flags, "base-url"),
 		Output:         v.GetString("output"),
 		Fields:         splitList(v.GetStringSlice("fields")),
 		JQ:             v.GetString("jq"),

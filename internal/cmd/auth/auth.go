@@ -30,7 +30,7 @@ the system keyring, then hosts.yaml in the config directory (where it is kept
 when no keyring answers, or with --insecure-storage). Each --profile has its
 own base URL and token.`,
 	})
-	cmd.AddCommand(newCmdLogin(f, nil), newCmdStatus(f, nil), newCmdLogout(f, nil), newCmdToken(f, nil))
+	cmd.AddCommand(newCmdLogin(f), newCmdStatus(f), newCmdLogout(f), newCmdToken(f))
 	return cmd
 }
 

@@ -327,7 +327,7 @@ func TestStatus(t *testing.T) {
 		if _, code := statusJSON(t, env); code != 4 {
 			t.Fatalf("exit %d, want 4", code)
 		}
-		want := `{"profile":"default","base_url":"` + env.URL + `","token_source":"none","valid":null,"sandbox":false}` + "\n"
+		want := `{"profile":"default","base_url":"` + env.URL + `","token_source":"none","valid":null,"sandbox":false,"attendant":null}` + "\n"
 		if env.Stdout.String() != want {
 			t.Fatalf("stdout = %s\nwant     %s", env.Stdout, want)
 		}
@@ -357,7 +357,8 @@ func TestStatus(t *testing.T) {
 		if code := env.Run("auth", "status"); code != 0 {
 			t.Fatalf("exit %d; stderr:\n%s", code, env.Stderr)
 		}
-		want := "Profile:     default\nBase URL:    " + env.URL + "\nToken from:  " + env.hostsPath() + "\nToken works: ✓ yes\n"
+		want := "Profile:     default\nBase URL:    " + env.URL + "\nToken from:  " + env.hostsPath() + "\nToken works: ✓ yes\n" +
+			"Attendant:   not set: run `convo config set attendant ID|EMAIL` with your user's id or e-mail\n"
 		if env.Stdout.String() != want {
 			t.Fatalf("stdout =\n%s\nwant\n%s", env.Stdout, want)
 		}
@@ -402,7 +403,8 @@ func TestStatus(t *testing.T) {
 			t.Fatalf("exit %d; stderr:\n%s", code, env.Stderr)
 		}
 		want := "Profile:     default\nBase URL:    the built-in sandbox (in-process, --sandbox)\n" +
-			"Token from:  the sandbox's built-in token sandbox-admin-1\nToken works: ✓ yes\n"
+			"Token from:  the sandbox's built-in token sandbox-admin-1\nToken works: ✓ yes\n" +
+			"Attendant:   Ana Souza <ana.souza@lojaexemplo.com.br> (id 1)\n"
 		if env.Stdout.String() != want {
 			t.Fatalf("stdout =\n%s\nwant\n%s", env.Stdout, want)
 		}
@@ -520,5 +522,49 @@ func TestToken(t *testing.T) {
 				t.Fatalf("stdout = %q, want %q", env.Stdout, tt.stdout)
 			}
 		})
+	}
+}
+
+// auth status says who @me is: the profile's attendant, looked up, or how
+// to set it; on the sandbox, the seeded user of its token.
+func TestStatusAttendant(t *testing.T) {
+	attendantLine := func(t *testing.T, env *authEnv, args ...string) string {
+		t.Helper()
+		env.Reset()
+		env.Run(append([]string{"auth", "status"}, args...)...)
+		for _, line := range strings.Split(env.Stdout.String(), "\n") {
+			if rest, ok := strings.CutPrefix(line, "Attendant:"); ok {
+				return strings.TrimSpace(rest)
+			}
+		}
+		t.Fatalf("no Attendant line:\n%s", env.Stdout)
+		return ""
+	}
+	env := newAuthEnv(t, nil)
+	t.Setenv("CONVO_TOKEN", sandbox.AdminToken1)
+	cmdtest.MustRun(t, env.Env, 0, "config", "set", "attendant", "2")
+	if got := attendantLine(t, env); got != "Bruno Lima <bruno.lima@lojaexemplo.com.br> (id 2)" {
+		t.Errorf("config attendant 2: %q", got)
+	}
+	if got, _ := statusJSON(t, env); !strings.Contains(env.Stdout.String(), `"attendant":{"id":2,"name":"Bruno Lima","email":"bruno.lima@lojaexemplo.com.br"}`) {
+		t.Errorf("-o json: %v", got)
+	}
+	cmdtest.MustRun(t, env.Env, 0, "config", "set", "attendant", "carla.MENDES@lojaexemplo.com.br", "--profile", "work")
+	if got := attendantLine(t, env, "--profile", "work"); got != "Carla Mendes <carla.mendes@lojaexemplo.com.br> (id 3)" {
+		t.Errorf("profile work: %q", got)
+	}
+	t.Setenv("CONVO_ATTENDANT", "ninguem@lojaexemplo.com.br")
+	if got := attendantLine(t, env); got != `ninguem@lojaexemplo.com.br (no user has the e-mail "ninguem@lojaexemplo.com.br"; see `+"`convo users list`)" {
+		t.Errorf("unknown e-mail: %q", got)
+	}
+	t.Setenv("CONVO_TOKEN", "revoked")
+	if got := attendantLine(t, env); got != "ninguem@lojaexemplo.com.br (not looked up: the token does not work)" {
+		t.Errorf("refused token: %q", got)
+	}
+	// The sandbox's own tokens say whose they are, whatever the profile says.
+	t.Setenv("CONVO_TOKEN", sandbox.AgentToken1)
+	env.Token = sandbox.AgentToken1
+	if got := attendantLine(t, env, "--sandbox"); got != "Bruno Lima <bruno.lima@lojaexemplo.com.br> (id 2)" {
+		t.Errorf("--sandbox with the agent's token: %q", got)
 	}
 }

@@ -16,15 +16,12 @@ import (
 )
 
 type loginOptions struct {
-	f   *cmdutil.Factory
-	ctx context.Context
-	// baseURLFlag is set when --base-url was given: no question about it then.
-	baseURLFlag     bool
+	f               *cmdutil.Factory
 	withToken       bool
 	insecureStorage bool
 }
 
-func newCmdLogin(f *cmdutil.Factory, runF func(*loginOptions) error) *cobra.Command {
+func newCmdLogin(f *cmdutil.Factory) *cobra.Command {
 	opts := &loginOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "login [--base-url URL] [--with-token] [--insecure-storage]",
@@ -52,12 +49,7 @@ In CI, set CONVO_TOKEN instead of logging in: it wins over any stored token.`,
   echo "$STAGING_TOKEN" | convo auth login --profile staging --with-token --base-url https://staging.example.com`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.ctx = cmd.Context()
-			opts.baseURLFlag = cmd.Flags().Changed("base-url")
-			if runF != nil {
-				return runF(opts)
-			}
-			return loginRun(opts)
+			return loginRun(cmd.Context(), opts)
 		},
 	}
 	cmd.Flags().BoolVar(&opts.withToken, "with-token", false, "read the token from standard input")
@@ -65,7 +57,7 @@ In CI, set CONVO_TOKEN instead of logging in: it wins over any stored token.`,
 	return cmd
 }
 
-func loginRun(opts *loginOptions) error {
+func loginRun(ctx context.Context, opts *loginOptions) error {
 	f := opts.f
 	s, ios := f.Settings, f.IOStreams
 	if s.Sandbox {
@@ -92,7 +84,7 @@ func loginRun(opts *loginOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := checkToken(opts.ctx, c); err != nil {
+	if err := checkToken(ctx, c); err != nil {
 		return refusal(baseURL, err)
 	}
 
@@ -135,7 +127,7 @@ func loginBaseURL(opts *loginOptions, p prompt.Prompter) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if p != nil && !opts.baseURLFlag {
+	if p != nil && !f.Settings.BaseURLFlag {
 		answer, err := p.Input(prompt.Input{
 			Title:       "API base URL",
 			Description: "The root of the API, e.g. https://api.example.com (convo adds /api/v1)",

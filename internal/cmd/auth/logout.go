@@ -1,7 +1,6 @@
 package auth
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -13,14 +12,8 @@ import (
 	"github.com/convo-cli/convo/internal/config/credentials"
 )
 
-type logoutOptions struct {
-	f   *cmdutil.Factory
-	ctx context.Context
-}
-
-func newCmdLogout(f *cmdutil.Factory, runF func(*logoutOptions) error) *cobra.Command {
-	opts := &logoutOptions{f: f}
-	cmd := &cobra.Command{
+func newCmdLogout(f *cmdutil.Factory) *cobra.Command {
+	return &cobra.Command{
 		Use:   "logout",
 		Short: "Remove the stored token of the profile",
 		Long: `Remove the profile's token from the system keyring and from hosts.yaml,
@@ -40,18 +33,12 @@ Exit status 4 when the profile has no stored token.`,
   convo auth logout --profile staging --yes`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.ctx = cmd.Context()
-			if runF != nil {
-				return runF(opts)
-			}
-			return logoutRun(opts)
+			return logout(f)
 		},
 	}
-	return cmd
 }
 
-func logoutRun(opts *logoutOptions) error {
-	f := opts.f
+func logout(f *cmdutil.Factory) error {
 	s, ios := f.Settings, f.IOStreams
 	if s.Sandbox {
 		return errSandbox

@@ -14,13 +14,8 @@ import (
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/config/credentials"
 	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/resolve"
 )
-
-type statusOptions struct {
-	f         *cmdutil.Factory
-	ctx       context.Context
-	showToken bool
-}
 
 // status is what `auth status` reports; with -o json it is printed as is.
 type status struct {
@@ -32,9 +27,19 @@ type status struct {
 	TokenSource string `json:"token_source"`
 	// Valid is null when the token could not be checked (no token, no base
 	// URL, a network error).
-	Valid   *bool  `json:"valid"`
-	Sandbox bool   `json:"sandbox"`
-	Token   string `json:"token,omitempty"`
+	Valid   *bool `json:"valid"`
+	Sandbox bool  `json:"sandbox"`
+	// Attendant is who @me is, when the profile says and the API knows
+	// the user.
+	Attendant *attendant `json:"attendant"`
+	Token     string     `json:"token,omitempty"`
+}
+
+// attendant is the profile's user.
+type attendant struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Email string `json:"email"`
 }
 
 // Token sources that are not a credentials.Source.
@@ -51,26 +56,31 @@ var statusSpec = output.Spec{
 		{Header: "TOKEN SOURCE", Path: "token_source"},
 		{Header: "VALID", Path: "valid", Kind: output.KindBool},
 	},
-	Fields: []string{"profile", "base_url", "token_source", "valid", "sandbox", "token"},
+	Fields: []string{"profile", "base_url", "token_source", "valid", "sandbox", "attendant", "attendant.id",
+		"attendant.name", "attendant.email", "token"},
 }
 
-func newCmdStatus(f *cmdutil.Factory, runF func(*statusOptions) error) *cobra.Command {
-	opts := &statusOptions{f: f}
+func newCmdStatus(f *cmdutil.Factory) *cobra.Command {
+	var showToken bool
 	cmd := &cobra.Command{
 		Use:   "status [--show-token]",
 		Short: "Show the login and check that the token works",
 		Long: `Show the profile, the base URL, where the token comes from (the CONVO_TOKEN
 environment variable, the system keyring or hosts.yaml) and whether the API
-accepts it, checked with one cheap request. The token itself is shown only
+accepts it, checked with one cheap request, and who @me is: the attendant the
+profile records (convo config set attendant ID|EMAIL, or CONVO_ATTENDANT; on
+the sandbox, the seeded user of its token). The token itself is shown only
 with --show-token.
 
 With -o json it prints {"profile", "base_url", "token_source", "valid",
-"sandbox"} ("token" too with --show-token); token_source is env, keyring,
-file, sandbox or none, and valid is null when the token could not be checked.
+"sandbox", "attendant"} ("token" too with --show-token); token_source is env,
+keyring, file, sandbox or none, valid is null when the token could not be
+checked, and attendant is {"id", "name", "email"}, or null when it is not set
+or not known.
 
 Exit status: 0 when logged in and the token works, 4 when not logged in or
 the token is refused, 1 when the API could not be reached.`,
-		Example: `  # Which login convo uses, and whether its token works
+		Example: `  # Which login convo uses, whether its token works, and who you are
   convo auth status
 
   # The same for a script
@@ -80,26 +90,18 @@ the token is refused, 1 when the API could not be reached.`,
   convo --sandbox auth status`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.ctx = cmd.Context()
-			if runF != nil {
-				return runF(opts)
+			st, checkErr := resolveStatus(cmd.Context(), f)
+			if showToken {
+				st.Token = st.secret
 			}
-			return statusRun(opts)
+			if err := printStatus(f, st); err != nil {
+				return err
+			}
+			return checkErr
 		},
 	}
-	cmd.Flags().BoolVar(&opts.showToken, "show-token", false, "show the token (a secret)")
+	cmd.Flags().BoolVar(&showToken, "show-token", false, "show the token (a secret)")
 	return cmdutil.Prints(f, cmd, statusSpec)
-}
-
-func statusRun(opts *statusOptions) error {
-	st, checkErr := resolveStatus(opts)
-	if opts.showToken {
-		st.Token = st.secret
-	}
-	if err := printStatus(opts.f, st); err != nil {
-		return err
-	}
-	return checkErr
 }
 
 // statusReport is a status with what the human form says beyond it.
@@ -111,53 +113,75 @@ type statusReport struct {
 	where string
 	// problem says why the token does not work, or could not be checked.
 	problem string
+	// me says who @me is, or why convo cannot tell.
+	me string
 }
 
 // resolveStatus finds the token and checks it. The error it returns is the
 // command's outcome; the report is printed in every case.
-func resolveStatus(opts *statusOptions) (*statusReport, error) {
-	s := opts.f.Settings
+func resolveStatus(ctx context.Context, f *cmdutil.Factory) (*statusReport, error) {
+	s := f.Settings
 	st := &statusReport{status: status{Profile: s.Profile, Sandbox: s.Sandbox}}
 	var (
 		c   *api.Client
 		err error
 	)
 	if s.Sandbox {
-		c, err = sandboxClient(opts, st)
+		c, err = sandboxClient(ctx, f, st)
 	} else {
-		c, err = loginClient(opts, st)
+		c, err = loginClient(f, st)
+	}
+	if err == nil {
+		err = checkToken(ctx, c)
+		valid := err == nil
+		if valid || api.IsAuth(err) {
+			st.Valid = &valid
+		}
 	}
 	if err != nil {
 		st.problem = strings.Join(cmdutil.ErrorLines(err), "; ")
-		return st, err
-	}
-	err = checkToken(opts.ctx, c)
-	valid := err == nil
-	if valid || api.IsAuth(err) {
-		st.Valid = &valid
-	}
-	if err != nil {
-		st.problem = strings.Join(cmdutil.ErrorLines(err), "; ")
+		st.identify(ctx, f, nil)
 		return st, refusal(baseURLText(st), err)
 	}
+	st.identify(ctx, f, c)
 	return st, nil
 }
 
+// identify finds out who @me is, with c when the token works (nil
+// otherwise).
+func (st *statusReport) identify(ctx context.Context, f *cmdutil.Factory, c *api.Client) {
+	me := f.Me()
+	switch {
+	case me.Ref == "":
+		st.me = "not set: run `convo config set attendant ID|EMAIL` with your user's id or e-mail"
+		return
+	case c == nil:
+		st.me = me.Ref + " (not looked up: the token does not work)"
+		return
+	}
+	u, err := resolve.Attendant(ctx, c, resolve.MeRef, me)
+	if err != nil {
+		st.me = me.Ref + " (" + strings.Join(cmdutil.ErrorLines(err), "; ") + ")"
+		return
+	}
+	st.Attendant = &attendant{ID: u.ID, Name: u.Name, Email: u.Email}
+	st.me = fmt.Sprintf("%s <%s> (id %d)", u.Name, u.Email, u.ID)
+}
+
 // sandboxClient fills in the sandbox's token and returns its client.
-func sandboxClient(opts *statusOptions, st *statusReport) (*api.Client, error) {
+func sandboxClient(ctx context.Context, f *cmdutil.Factory, st *statusReport) (*api.Client, error) {
 	st.secret, st.TokenSource = cmdutil.SandboxToken, sourceSandbox
 	st.where = "the sandbox's built-in token " + cmdutil.SandboxToken
 	if t, ok := envToken(); ok {
 		st.secret, st.TokenSource = t, string(credentials.SourceEnv)
 		st.where = sourceText(credentials.SourceEnv, nil)
 	}
-	return opts.f.APIClient(opts.ctx)
+	return f.APIClient(ctx)
 }
 
 // loginClient fills in the profile's base URL and token and returns a client
 // for exactly them.
-func loginClient(opts *statusOptions, st *statusReport) (*api.Client, error) {
-	f := opts.f
+func loginClient(f *cmdutil.Factory, st *statusReport) (*api.Client, error) {
 	s := f.Settings
 	if s.BaseURL != "" {
 		st.BaseURL = &s.BaseURL
@@ -194,8 +218,8 @@ func baseURLText(st *statusReport) string {
 // printStatus prints the report: aligned lines for people by default, the
 // status object in any output format asked for.
 func printStatus(f *cmdutil.Factory, st *statusReport) error {
-	s, ios := f.Settings, f.IOStreams
-	if s.Output != "" || s.JQ != "" || s.Template != "" {
+	ios := f.IOStreams
+	if f.OutputRequested() {
 		raw, err := json.Marshal(st.status)
 		if err != nil {
 			return fmt.Errorf("encode status: %w", err)
@@ -222,7 +246,7 @@ func printStatus(f *cmdutil.Factory, st *statusReport) error {
 	if st.Token != "" {
 		lines = append(lines, [2]string{"Token", st.Token})
 	}
-	lines = append(lines, [2]string{"Token works", works})
+	lines = append(lines, [2]string{"Token works", works}, [2]string{"Attendant", st.me})
 	var b strings.Builder
 	for _, l := range lines {
 		fmt.Fprintf(&b, "%-13s%s\n", l[0]+":", l[1])

@@ -10,13 +10,8 @@ import (
 	"github.com/convo-cli/convo/internal/config/credentials"
 )
 
-type tokenOptions struct {
-	f *cmdutil.Factory
-}
-
-func newCmdToken(f *cmdutil.Factory, runF func(*tokenOptions) error) *cobra.Command {
-	opts := &tokenOptions{f: f}
-	cmd := &cobra.Command{
+func newCmdToken(f *cmdutil.Factory) *cobra.Command {
+	return &cobra.Command{
 		Use:   "token",
 		Short: "Print the token, for scripts",
 		Long: `Print the token convo would send (CONVO_TOKEN, the keyring or hosts.yaml,
@@ -33,22 +28,15 @@ Exit status 4 when there is no token.`,
   curl -H "Authorization: Bearer $(convo auth token)" https://api.example.com/api/v1/channels  # needs a server`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(opts)
-			}
-			return tokenRun(opts)
+			return printToken(f)
 		},
 	}
-	return cmd
 }
 
-func tokenRun(opts *tokenOptions) error {
-	f := opts.f
+func printToken(f *cmdutil.Factory) error {
 	s := f.Settings
-	token := cmdutil.SandboxToken
-	if t, ok := envToken(); ok {
-		token = t
-	} else if !s.Sandbox {
+	token := cmdutil.SandboxTokenInUse()
+	if _, ok := envToken(); !ok && !s.Sandbox {
 		store, err := f.Credentials()
 		if err != nil {
 			return err

@@ -1,6 +1,6 @@
-// Package configcmd holds the `convo config` commands, which read and write
+// Package config holds the `convo config` commands, which read and write
 // the current profile's settings in config.yaml.
-package configcmd
+package config
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
-	"github.com/convo-cli/convo/internal/config"
+	convoconfig "github.com/convo-cli/convo/internal/config"
 )
 
 // NewCmdConfig builds `convo config` and its subcommands.
@@ -39,14 +39,14 @@ Keys:
 			return nil
 		},
 	})
-	cmd.AddCommand(newCmdGet(f, nil), newCmdSet(f, nil), newCmdList(f, nil))
+	cmd.AddCommand(newCmdGet(f), newCmdSet(f), newCmdList(f))
 	return cmd
 }
 
 // keyHelp lists the keys with their help, allowed values and defaults.
 func keyHelp() string {
 	var b strings.Builder
-	for _, k := range config.Keys {
+	for _, k := range convoconfig.Keys {
 		fmt.Fprintf(&b, "  %-16s %s", k.Name, k.Help)
 		if len(k.Allowed) > 0 {
 			fmt.Fprintf(&b, "; one of %s", strings.Join(k.Allowed, ", "))
@@ -61,8 +61,8 @@ func keyHelp() string {
 
 // lookupKey finds a key for a command argument; an unknown one is a usage
 // error that lists the valid keys.
-func lookupKey(name string) (config.Key, error) {
-	k, err := config.LookupKey(name)
+func lookupKey(name string) (convoconfig.Key, error) {
+	k, err := convoconfig.LookupKey(name)
 	if err != nil {
 		return k, &clierr.FlagError{Err: err}
 	}
@@ -70,7 +70,7 @@ func lookupKey(name string) (config.Key, error) {
 }
 
 // value is the file's value of key in profile, else the key's default.
-func value(file *config.File, profile string, k config.Key) string {
+func value(file *convoconfig.File, profile string, k convoconfig.Key) string {
 	if v, ok := file.Get(profile, k.Name); ok {
 		return v
 	}
@@ -82,5 +82,5 @@ func completeKeys(cmd *cobra.Command, args []string, toComplete string) ([]strin
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	return config.KeyNames(), cobra.ShellCompDirectiveNoFileComp
+	return convoconfig.KeyNames(), cobra.ShellCompDirectiveNoFileComp
 }

@@ -1,4 +1,4 @@
-package configcmd_test
+package config_test
 
 import (
 	"os"

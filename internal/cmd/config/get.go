@@ -1,4 +1,4 @@
-package configcmd
+package config
 
 import (
 	"fmt"
@@ -8,14 +8,8 @@ import (
 	"github.com/convo-cli/convo/internal/cmdutil"
 )
 
-type getOptions struct {
-	f   *cmdutil.Factory
-	key string
-}
-
-func newCmdGet(f *cmdutil.Factory, runF func(*getOptions) error) *cobra.Command {
-	opts := &getOptions{f: f}
-	cmd := &cobra.Command{
+func newCmdGet(f *cmdutil.Factory) *cobra.Command {
+	return &cobra.Command{
 		Use:   "get KEY",
 		Short: "Print a setting of the profile",
 		Long: `Print the value of KEY in config.yaml for the current profile, or its
@@ -29,19 +23,13 @@ Flags and environment variables are not taken into account.`,
 		Args:              cmdutil.ExactArgs(1, "KEY"),
 		ValidArgsFunction: completeKeys,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.key = args[0]
-			if runF != nil {
-				return runF(opts)
-			}
-			return getRun(opts)
+			return get(f, args[0])
 		},
 	}
-	return cmd
 }
 
-func getRun(opts *getOptions) error {
-	f := opts.f
-	k, err := lookupKey(opts.key)
+func get(f *cmdutil.Factory, key string) error {
+	k, err := lookupKey(key)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package configcmd
+package config
 
 import (
 	"encoding/json"
@@ -8,16 +8,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/cmdutil"
-	"github.com/convo-cli/convo/internal/config"
+	convoconfig "github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/output"
 )
 
-type listOptions struct {
-	f *cmdutil.Factory
-}
-
-func newCmdList(f *cmdutil.Factory, runF func(*listOptions) error) *cobra.Command {
-	opts := &listOptions{f: f}
+func newCmdList(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "Print every setting of the profile",
@@ -32,10 +27,7 @@ default when the file does not set it: key=value lines, or an object with
 		Aliases: []string{"ls"},
 		Args:    cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(opts)
-			}
-			return listRun(opts)
+			return list(f)
 		},
 	}
 	return cmdutil.Prints(f, cmd, settingsSpec)
@@ -43,23 +35,28 @@ default when the file does not set it: key=value lines, or an object with
 
 // settingsSpec prints the settings as one object with a field per key.
 var settingsSpec = func() output.Spec {
-	spec := output.Spec{Noun: "settings", Fields: config.KeyNames()}
-	for _, k := range config.Keys {
+	spec := output.Spec{Noun: "settings", Fields: convoconfig.KeyNames()}
+	for _, k := range convoconfig.Keys {
 		spec.Columns = append(spec.Columns, output.Column{Header: strings.ToUpper(k.Name), Path: k.Name})
 	}
 	return spec
 }()
 
-func listRun(opts *listOptions) error {
-	f := opts.f
+func list(f *cmdutil.Factory) error {
 	s, ios := f.Settings, f.IOStreams
 	file, err := f.Config()
 	if err != nil {
 		return err
 	}
-	if (s.Output == "" || s.Output == string(output.Plain)) && s.JQ == "" && s.Template == "" {
+	out, err := f.CheckedOutput()
+	if err != nil {
+		return err
+	}
+	// key=value lines are the plain output, and what people see unless they
+	// ask for a format.
+	if !f.OutputRequested() || out.Format == output.Plain {
 		var b strings.Builder
-		for _, k := range config.Keys {
+		for _, k := range convoconfig.Keys {
 			fmt.Fprintf(&b, "%s=%s\n", k.Name, value(file, s.Profile, k))
 		}
 		if _, err := fmt.Fprint(ios.Out, b.String()); err != nil {
@@ -67,10 +64,10 @@ func listRun(opts *listOptions) error {
 		}
 		return nil
 	}
-	// Marshalled key by key, so that the object keeps the order of config.Keys.
+	// Marshalled key by key, so that the object keeps the order of the keys.
 	var b strings.Builder
 	b.WriteByte('{')
-	for i, k := range config.Keys {
+	for i, k := range convoconfig.Keys {
 		if i > 0 {
 			b.WriteByte(',')
 		}

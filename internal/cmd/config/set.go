@@ -1,21 +1,15 @@
-package configcmd
+package config
 
 import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
-	"github.com/convo-cli/convo/internal/config"
+	convoconfig "github.com/convo-cli/convo/internal/config"
 )
 
-type setOptions struct {
-	f          *cmdutil.Factory
-	key, value string
-}
-
-func newCmdSet(f *cmdutil.Factory, runF func(*setOptions) error) *cobra.Command {
-	opts := &setOptions{f: f}
-	cmd := &cobra.Command{
+func newCmdSet(f *cmdutil.Factory) *cobra.Command {
+	return &cobra.Command{
 		Use:   "set KEY VALUE",
 		Short: "Change a setting of the profile",
 		Long: `Set KEY to VALUE in config.yaml for the current profile. The value is checked
@@ -32,12 +26,15 @@ The file is replaced atomically and is readable only by you (mode 0600, in a
   # Phone numbers without a country code are Brazilian
   convo config set default_country BR
 
+  # Who @me is: your user, by id or e-mail
+  convo config set attendant ana.souza@lojaexemplo.com.br
+
   # Back to the default pager
   convo config set pager ""`,
 		Args: cmdutil.ExactArgs(2, "KEY and VALUE"),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 			if len(args) == 1 {
-				if k, err := config.LookupKey(args[0]); err == nil {
+				if k, err := convoconfig.LookupKey(args[0]); err == nil {
 					return k.Allowed, cobra.ShellCompDirectiveNoFileComp
 				}
 				return nil, cobra.ShellCompDirectiveNoFileComp
@@ -45,19 +42,13 @@ The file is replaced atomically and is readable only by you (mode 0600, in a
 			return completeKeys(cmd, args, toComplete)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.key, opts.value = args[0], args[1]
-			if runF != nil {
-				return runF(opts)
-			}
-			return setRun(opts)
+			return set(f, args[0], args[1])
 		},
 	}
-	return cmd
 }
 
-func setRun(opts *setOptions) error {
-	f := opts.f
-	if _, err := lookupKey(opts.key); err != nil {
+func set(f *cmdutil.Factory, key, value string) error {
+	if _, err := lookupKey(key); err != nil {
 		return err
 	}
 	file, err := f.Config()
@@ -65,9 +56,9 @@ func setRun(opts *setOptions) error {
 		return err
 	}
 	profile := f.Settings.Profile
-	if opts.value == "" {
-		file.Unset(profile, opts.key)
-	} else if err := file.Set(profile, opts.key, opts.value); err != nil {
+	if value == "" {
+		file.Unset(profile, key)
+	} else if err := file.Set(profile, key, value); err != nil {
 		return &clierr.FlagError{Err: err}
 	}
 	return file.Save()

@@ -21,17 +21,17 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/channels"
 	"github.com/convo-cli/convo/internal/cmd/chats"
 	"github.com/convo-cli/convo/internal/cmd/completion"
-	configcmd "github.com/convo-cli/convo/internal/cmd/config"
+	"github.com/convo-cli/convo/internal/cmd/config"
 	"github.com/convo-cli/convo/internal/cmd/contacts"
 	"github.com/convo-cli/convo/internal/cmd/messages"
 	"github.com/convo-cli/convo/internal/cmd/notes"
-	sandboxcmd "github.com/convo-cli/convo/internal/cmd/sandbox"
+	"github.com/convo-cli/convo/internal/cmd/sandbox"
 	"github.com/convo-cli/convo/internal/cmd/tags"
 	"github.com/convo-cli/convo/internal/cmd/templates"
 	"github.com/convo-cli/convo/internal/cmd/users"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/output"
-	"github.com/convo-cli/convo/internal/sandbox"
+	sandboxapi "github.com/convo-cli/convo/internal/sandbox"
 )
 
 // NewCmdRoot builds the whole command tree on f.
@@ -67,7 +67,7 @@ Try it without an account on the built-in sandbox:
 	cmd.SetErr(f.IOStreams.ErrOut)
 	cmd.SetFlagErrorFunc(cmdutil.FlagErrorFunc)
 	if f.SandboxAttendant == nil {
-		f.SandboxAttendant = sandbox.SeededAttendant
+		f.SandboxAttendant = sandboxapi.SeededAttendant
 	}
 	cmdutil.Group(cmd)
 
@@ -105,7 +105,7 @@ Try it without an account on the built-in sandbox:
 		cmd.AddCommand(sub)
 	}
 	for _, sub := range []*cobra.Command{
-		auth.NewCmdAuth(f), configcmd.NewCmdConfig(f), apicmd.NewCmdAPI(f), sandboxcmd.NewCmdSandbox(f), completion.NewCmdCompletion(f),
+		auth.NewCmdAuth(f), config.NewCmdConfig(f), apicmd.NewCmdAPI(f), sandbox.NewCmdSandbox(f), completion.NewCmdCompletion(f),
 		newCmdVersion(f.IOStreams),
 	} {
 		sub.GroupID = "more"

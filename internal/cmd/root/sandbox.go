@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/convo-cli/convo/internal/sandbox"
+	sandboxapi "github.com/convo-cli/convo/internal/sandbox"
 )
 
 // openSandbox serves the sandbox in-process for --sandbox: the database in
@@ -17,7 +17,7 @@ func openSandbox(ctx context.Context, dbPath string) (http.RoundTripper, func() 
 	if err := os.MkdirAll(filepath.Dir(dbPath), 0o700); err != nil {
 		return nil, nil, fmt.Errorf("create %s: %w", filepath.Dir(dbPath), err)
 	}
-	store, err := sandbox.Open(ctx, dbPath)
+	store, err := sandboxapi.Open(ctx, dbPath)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -25,5 +25,5 @@ func openSandbox(ctx context.Context, dbPath string) (http.RoundTripper, func() 
 		store.Close()
 		return nil, nil, err
 	}
-	return sandbox.Transport(sandbox.NewServer(store, sandbox.Options{})), store.Close, nil
+	return sandboxapi.Transport(sandboxapi.NewServer(store, sandboxapi.Options{})), store.Close, nil
 }

@@ -1,4 +1,4 @@
-package sandboxcmd
+package sandbox
 
 import (
 	"context"
@@ -13,20 +13,19 @@ import (
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/config/credentials"
 	"github.com/convo-cli/convo/internal/output"
-	"github.com/convo-cli/convo/internal/sandbox"
+	sandboxapi "github.com/convo-cli/convo/internal/sandbox"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
 type inboundOptions struct {
 	f       *cmdutil.Factory
-	ctx     context.Context
 	db      string
 	phone   string
 	channel string
 	text    string
 }
 
-func newCmdInbound(f *cmdutil.Factory, runF func(*inboundOptions) error) *cobra.Command {
+func newCmdInbound(f *cmdutil.Factory) *cobra.Command {
 	opts := &inboundOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "inbound --phone P --channel TOKEN --text S",
@@ -45,11 +44,7 @@ company is the one of the sandbox token: CONVO_TOKEN, else sandbox-admin-1.`,
   convo --sandbox chats list --status waiting`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.ctx = cmd.Context()
-			if runF != nil {
-				return runF(opts)
-			}
-			return inboundRun(opts)
+			return inboundRun(cmd.Context(), opts)
 		},
 	}
 	fl := cmd.Flags()
@@ -60,7 +55,7 @@ company is the one of the sandbox token: CONVO_TOKEN, else sandbox-admin-1.`,
 	return cmd
 }
 
-func inboundRun(opts *inboundOptions) error {
+func inboundRun(ctx context.Context, opts *inboundOptions) error {
 	var errs validate.Errors
 	phone, err := validate.Phone("phone", opts.phone, opts.f.Settings.DefaultCountry)
 	errs.Add(err)
@@ -82,19 +77,19 @@ func inboundRun(opts *inboundOptions) error {
 	} else if _, err := os.Stat(db); err != nil {
 		return clierr.InputErrorf("no sandbox database at %s: start one with `convo sandbox serve --db %s`", db, db)
 	}
-	store, err := openDB(opts.ctx, db)
+	store, err := openDB(ctx, db)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	if err := store.Seed(opts.ctx, time.Now()); err != nil {
+	if err := store.Seed(ctx, time.Now()); err != nil {
 		return err
 	}
-	token := sandbox.AdminToken1
+	token := sandboxapi.AdminToken1
 	if t := os.Getenv(credentials.EnvToken); t != "" {
 		token = t
 	}
-	msg, err := sandbox.Inbound(opts.ctx, store, token, phone, opts.channel, opts.text)
+	msg, err := sandboxapi.Inbound(ctx, store, token, phone, opts.channel, opts.text)
 	if err != nil {
 		return err
 	}

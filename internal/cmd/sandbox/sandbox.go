@@ -1,5 +1,5 @@
-// Package sandboxcmd holds the `convo sandbox` commands.
-package sandboxcmd
+// Package sandbox holds the `convo sandbox` commands.
+package sandbox
 
 import (
 	"context"
@@ -29,7 +29,7 @@ Use it to try convo without an account, to develop scripts, and in tests.
 Both use the same database file in the data directory unless --db says otherwise;
 it is created and seeded on first use, and --reset (or deleting it) starts over.`,
 	})
-	cmd.AddCommand(newCmdServe(f, nil), newCmdInbound(f, nil))
+	cmd.AddCommand(newCmdServe(f), newCmdInbound(f))
 	return cmd
 }
 

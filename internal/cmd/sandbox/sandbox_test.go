@@ -1,4 +1,4 @@
-package sandboxcmd_test
+package sandbox_test
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package sandboxcmd
+package sandbox
 
 import (
 	"context"
@@ -14,12 +14,11 @@ import (
 
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
-	"github.com/convo-cli/convo/internal/sandbox"
+	sandboxapi "github.com/convo-cli/convo/internal/sandbox"
 )
 
 type serveOptions struct {
 	f            *cmdutil.Factory
-	ctx          context.Context
 	addr         string
 	db           string
 	reset        bool
@@ -29,7 +28,7 @@ type serveOptions struct {
 	externalRefs string
 }
 
-func newCmdServe(f *cmdutil.Factory, runF func(*serveOptions) error) *cobra.Command {
+func newCmdServe(f *cmdutil.Factory) *cobra.Command {
 	opts := &serveOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -57,15 +56,11 @@ processed) and --rate-limit (429 with Retry-After, per token).`,
   convo sandbox serve --latency 20ms --fail-rate 0.05 --rate-limit 100`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.ctx = cmd.Context()
-			if runF != nil {
-				return runF(opts)
-			}
-			return serveRun(opts)
+			return serveRun(cmd.Context(), opts)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.addr, "addr", sandbox.DefaultAddr, "`ADDRESS` to listen on (port 0 picks a free one)")
+	fl.StringVar(&opts.addr, "addr", sandboxapi.DefaultAddr, "`ADDRESS` to listen on (port 0 picks a free one)")
 	fl.StringVar(&opts.db, "db", "", "database `FILE` (default: sandbox.db in the data directory)")
 	fl.BoolVar(&opts.reset, "reset", false, "empty the database and seed it again")
 	fl.DurationVar(&opts.latency, "latency", 0, "add `DURATION` before every request, e.g. 20ms")
@@ -75,7 +70,7 @@ processed) and --rate-limit (429 with Retry-After, per token).`,
 	return cmd
 }
 
-func serveRun(opts *serveOptions) error {
+func serveRun(ctx context.Context, opts *serveOptions) error {
 	sopts, err := opts.serverOptions()
 	if err != nil {
 		return err
@@ -90,19 +85,19 @@ func serveRun(opts *serveOptions) error {
 		return fmt.Errorf("create %s: %w", filepath.Dir(db), err)
 	}
 	ios := opts.f.IOStreams
-	err = sandbox.Serve(opts.ctx, sandbox.ServeConfig{Addr: opts.addr, DB: db, Reset: opts.reset, Options: sopts}, ios.Out, ios.ErrOut)
-	if errors.Is(err, sandbox.ErrNotSandbox) {
+	err = sandboxapi.Serve(ctx, sandboxapi.ServeConfig{Addr: opts.addr, DB: db, Reset: opts.reset, Options: sopts}, ios.Out, ios.ErrOut)
+	if errors.Is(err, sandboxapi.ErrNotSandbox) {
 		return notSandbox(err)
 	}
-	if opts.ctx.Err() != nil && err == nil {
+	if ctx.Err() != nil && err == nil {
 		// Stopping on Ctrl-C is how a server ends: not an interruption.
 		return nil
 	}
 	return err
 }
 
-func (opts *serveOptions) serverOptions() (sandbox.Options, error) {
-	var s sandbox.Options
+func (opts *serveOptions) serverOptions() (sandboxapi.Options, error) {
+	var s sandboxapi.Options
 	switch {
 	case opts.latency < 0:
 		return s, clierr.FlagErrorf("--latency must not be negative")
