@@ -50,18 +50,27 @@ func Group(cmd *cobra.Command) *cobra.Command {
 		if len(args) == 0 {
 			return cmd.Help()
 		}
-		msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
-		if cmd.SuggestionsMinimumDistance <= 0 {
-			// cobra sets its default distance only while it runs the root's
-			// own lookup; subcommand groups need it too.
-			cmd.SuggestionsMinimumDistance = 2
-		}
-		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
-			msg += "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t")
-		}
-		return &clierr.FlagError{Err: fmt.Errorf("%s", msg)}
+		return Unknown(cmd, "command", args[0])
 	}
 	return cmd
+}
+
+// Unknown is the usage error of a name that is none of cmd's subcommands
+// ("command", or "help topic"), with the names it may be a typo of.
+func Unknown(cmd *cobra.Command, what, name string) error {
+	msg := fmt.Sprintf("unknown %s %q for %q", what, name, cmd.CommandPath())
+	// cobra suggests runnable commands only: help topics count too. Its
+	// default distance applies to the root's own lookup alone.
+	probe := &cobra.Command{SuggestionsMinimumDistance: max(cmd.SuggestionsMinimumDistance, 2)}
+	for _, sub := range cmd.Commands() {
+		if sub.IsAvailableCommand() || sub.IsAdditionalHelpTopicCommand() {
+			probe.AddCommand(&cobra.Command{Use: sub.Name(), SuggestFor: sub.SuggestFor, Run: func(*cobra.Command, []string) {}})
+		}
+	}
+	if s := probe.SuggestionsFor(name); len(s) > 0 {
+		msg += "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t")
+	}
+	return &clierr.FlagError{Err: errors.New(msg)}
 }
 
 // ExactArgs is cobra.ExactArgs with a usage error that says what is missing.

@@ -96,6 +96,12 @@ func ErrorLines(err error) []string {
 		}
 		return lines
 	}
+	// A missing value alone reads as a sentence, "text is required", rather
+	// than as the "field: message" of a list.
+	var rule *validate.Error
+	if errors.As(err, &rule) && rule.Code == validate.CodeRequired && rule.Field != "" && err.Error() == rule.Error() {
+		return []string{rule.Field + " " + rule.Message}
+	}
 	var ruleErrs validate.Errors
 	if errors.As(err, &ruleErrs) && len(ruleErrs) > 1 {
 		lines := []string{"invalid input:"}

@@ -66,17 +66,23 @@ func deref[T any](p **T) func() string {
 // list that checks them. p keeps def until the flag is given.
 func EnumFlag(cmd *cobra.Command, p *string, name, def string, values []string, usage string) *pflag.Flag {
 	*p = def
-	return enumFlag(cmd, name, values, usage, func() string { return *p }, func(s string) { *p = s })
+	return enumFlag(cmd, cmd.Flags(), name, "", values, usage, func() string { return *p }, func(s string) { *p = s })
 }
 
 // NilEnumFlag is EnumFlag for a value that stays nil unless the flag is given.
 func NilEnumFlag(cmd *cobra.Command, p **string, name string, values []string, usage string) *pflag.Flag {
-	return enumFlag(cmd, name, values, usage, deref(p), func(s string) { *p = &s })
+	return enumFlag(cmd, cmd.Flags(), name, "", values, usage, deref(p), func(s string) { *p = &s })
 }
 
-func enumFlag(cmd *cobra.Command, name string, values []string, usage string, show func() string, store func(string)) *pflag.Flag {
-	fl := stringFlag(cmd, name, fmt.Sprintf("%s: {%s}", usage, strings.Join(values, "|")), show,
-		func(s string) error { return validate.OneOf(name, s, values) }, store)
+// enumFlag defines the enum --name (and -shorthand) of cmd in fs.
+func enumFlag(cmd *cobra.Command, fs *pflag.FlagSet, name, shorthand string, values []string, usage string, show func() string, store func(string)) *pflag.Flag {
+	fl := fs.VarPF(&value{typ: "string", show: show, set: func(s string) error {
+		if err := validate.OneOf(name, s, values); err != nil {
+			return err
+		}
+		store(s)
+		return nil
+	}}, name, shorthand, fmt.Sprintf("%s: {%s}", usage, strings.Join(values, "|")))
 	_ = cmd.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
 	return fl
 }

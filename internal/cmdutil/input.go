@@ -18,17 +18,18 @@ import (
 
 // ConfirmDestructive asks before a command destroys something. --yes skips
 // the question; without a terminal to ask on, the command is refused (exit 2)
-// so that a script never deletes by accident. question is what is about to
-// happen ("Delete contact 42 (Maria Souza)?"), consequence what will be lost.
-func (f *Factory) ConfirmDestructive(question, consequence string) error {
+// so that a script never deletes by accident; "no" cancels it (exit 130).
+// action is what is about to happen ("delete contact 42 (Maria Souza)"),
+// consequence what will be lost.
+func (f *Factory) ConfirmDestructive(action, consequence string) error {
 	if f.Settings.Yes {
 		return nil
 	}
 	ios := f.IOStreams
 	if !ios.CanPrompt() {
-		return clierr.InputErrorf("%s\n%s\nRefusing without confirmation: pass --yes to confirm when not running at a terminal", question, consequence)
+		return clierr.InputErrorf("pass --yes to %s: without a terminal, convo cannot ask you to confirm.\n%s", action, consequence)
 	}
-	ok, err := f.Prompter().Confirm(question, consequence, false)
+	ok, err := f.Prompter().Confirm(capitalize(action)+"?", consequence, false)
 	if err != nil {
 		return err
 	}
@@ -107,7 +108,7 @@ func RunDestroy(f *Factory, d Destruction) func(*cobra.Command, []string) error 
 			}
 			subject = fmt.Sprintf("%s %d (%s)", d.Noun, id, name)
 		}
-		if err := f.ConfirmDestructive(fmt.Sprintf("%s %s?", capitalize(d.Verb), subject), d.Consequence(subject, id)); err != nil {
+		if err := f.ConfirmDestructive(d.Verb+" "+subject, d.Consequence(subject, id)); err != nil {
 			return err
 		}
 		msg, err := d.Do(c, ctx, id)

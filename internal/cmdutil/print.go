@@ -11,12 +11,27 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/resolve"
 )
 
 // printing is what the output check of the running command resolved.
 type printing struct {
 	spec output.Spec
 	opts output.Options
+}
+
+// AddOutputFlags defines, on cmd's persistent flags, the output flags every
+// command shares: -o (its formats checked, listed and completed from
+// output.Formats), --fields, --jq and --template. Prints checks them against
+// the resource of a command.
+func AddOutputFlags(cmd *cobra.Command) {
+	var format string
+	enumFlag(cmd, cmd.PersistentFlags(), "output", "o", output.Formats, "output `FORMAT` (env CONVO_OUTPUT)",
+		func() string { return format }, func(s string) { format = s })
+	pf := cmd.PersistentFlags()
+	pf.StringSlice("fields", nil, "`FIELDS` to show or keep, comma-separated; dotted paths allowed (contact.phone); with no value, lists the fields")
+	pf.StringP("jq", "q", "", "filter JSON output with a jq `EXPRESSION`")
+	pf.StringP("template", "t", "", "format JSON output with a Go `TEMPLATE`")
 }
 
 // Prints attaches spec, the resource cmd prints, to cmd, as gh attaches
@@ -193,5 +208,22 @@ func RunGet[T any](f *Factory, what string, get func(*api.Client, context.Contex
 			return err
 		}
 		return PrintObject(f, res.Raw)
+	}
+}
+
+// RunWithContact is the RunE of a command whose first argument is a
+// contact, its id or its phone: run gets it parsed (nothing is sent for a
+// bad one), with the run's client.
+func RunWithContact(f *Factory, run func(ctx context.Context, c *api.Client, ref resolve.ContactRef) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		ref, err := f.ParseContact(args[0], "contact")
+		if err != nil {
+			return err
+		}
+		c, err := f.APIClient(cmd.Context())
+		if err != nil {
+			return err
+		}
+		return run(cmd.Context(), c, ref)
 	}
 }

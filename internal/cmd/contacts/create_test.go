@@ -88,7 +88,7 @@ func TestCreateRejectedBeforeSending(t *testing.T) {
 		wantStderr string
 	}{
 		{"no phone", []string{"--name", "Maria"}, "error: missing --phone"},
-		{"empty phone", []string{"--phone", ""}, "error: phone: is required\n"},
+		{"empty phone", []string{"--phone", ""}, "error: phone is required\n"},
 		{"letters in phone", []string{"--phone", "11-CALL-NOW"}, "error: phone: contains \"C\""},
 		{"national number without country", []string{"--phone", "(11) 98765-4321"}, "error: phone: looks like a national number (area code in parentheses); must be a phone number with country code, e.g. +55 11 98765-4321; set --default-country for national numbers\n"},
 		{"too short", []string{"--phone", "+55 11 987"}, "error: phone: is too short"},
@@ -105,7 +105,7 @@ func TestCreateRejectedBeforeSending(t *testing.T) {
 		{"field twice", append(ok, "--field", "cpf=1", "--field", "cpf=2"), "error: --field cpf is given more than once\n"},
 		{"unknown tag", append(ok, "--tag", "Clientes antigos"), "error: no tag named \"Clientes antigos\"; see `convo tags list`"},
 		{"bad output field", append(ok, "--fields", "email"), "error: unknown field \"email\" for contacts"},
-		{"bad output format", append(ok, "-o", "xml"), "error: output: invalid value \"xml\""},
+		{"bad output format", append(ok, "-o", "xml"), "error: output: must be one of table, plain, json, ndjson, csv, yaml (got \"xml\")"},
 		{"argument", append(ok, "Maria"), "error: unexpected argument \"Maria\""},
 	}
 	for _, tt := range tests {

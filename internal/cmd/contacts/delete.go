@@ -26,16 +26,7 @@ terminal (scripts, CI) the command refuses to run unless --yes is given.`,
   convo contacts delete 50 --yes`,
 		Args:              cmdutil.ExactArgs(1, cmdutil.ContactArg),
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteContacts(f)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ref, err := f.ParseContact(args[0], "contact")
-			if err != nil {
-				return err
-			}
-			ctx := cmd.Context()
-			c, err := f.APIClient(ctx)
-			if err != nil {
-				return err
-			}
+		RunE: cmdutil.RunWithContact(f, func(ctx context.Context, c *api.Client, ref resolve.ContactRef) error {
 			id, err := confirmDelete(ctx, f, c, ref)
 			if err != nil {
 				return err
@@ -46,7 +37,7 @@ terminal (scripts, CI) the command refuses to run unless --yes is given.`,
 			}
 			output.Success(f.IOStreams, msg, nil)
 			return nil
-		},
+		}),
 	}
 }
 
@@ -70,21 +61,21 @@ func confirmDelete(ctx context.Context, f *cmdutil.Factory, c *api.Client, ref r
 		who = contact.Name + ", " + contact.Phone
 	}
 	subject := fmt.Sprintf("contact %d (%s)", contact.ID, who)
-	// The question names the chats too: some prompters (huh's accessible
+	// The action names the chats too: some prompters (huh's accessible
 	// mode) show only the question, not the consequence under it.
-	var question, consequence string
+	var action, consequence string
 	switch chats {
 	case 0:
-		question = fmt.Sprintf("Delete %s?", subject)
+		action = "delete " + subject
 		consequence = fmt.Sprintf("Deleting %s is permanent; it has no chats.", subject)
 	case 1:
-		question = fmt.Sprintf("Delete %s and its chat?", subject)
+		action = fmt.Sprintf("delete %s and its chat", subject)
 		consequence = fmt.Sprintf("Deleting %s also deletes its chat and all its messages, permanently.", subject)
 	default:
-		question = fmt.Sprintf("Delete %s and its %d chats?", subject, chats)
+		action = fmt.Sprintf("delete %s and its %d chats", subject, chats)
 		consequence = fmt.Sprintf("Deleting %s also deletes its %d chats and all their messages, permanently.", subject, chats)
 	}
-	return contact.ID, f.ConfirmDestructive(question, consequence)
+	return contact.ID, f.ConfirmDestructive(action, consequence)
 }
 
 // countChats counts the contact's chats. The chats filter takes an id or a

@@ -44,14 +44,13 @@ func TestDeleteRefusedWithoutTerminal(t *testing.T) {
 	tests := []struct {
 		id, want string
 	}{
-		{"1", "error: Delete contact 1 (João da Silva, 5521979190371) and its 2 chats?\n" +
-			"Deleting contact 1 (João da Silva, 5521979190371) also deletes its 2 chats and all their messages, permanently.\n" +
-			"Refusing without confirmation: pass --yes to confirm when not running at a terminal\n"},
-		{"2", "error: Delete contact 2 (Maria Aparecida Santos, 5531958380742) and its chat?\n" +
+		{"1", "error: pass --yes to delete contact 1 (João da Silva, 5521979190371) and its 2 chats: without a terminal, convo cannot ask you to confirm.\n" +
+			"Deleting contact 1 (João da Silva, 5521979190371) also deletes its 2 chats and all their messages, permanently.\n"},
+		{"2", "error: pass --yes to delete contact 2 (Maria Aparecida Santos, 5531958380742) and its chat: without a terminal, convo cannot ask you to confirm.\n" +
 			"Deleting contact 2 (Maria Aparecida Santos, 5531958380742) also deletes its chat and all its messages, permanently.\n"},
-		{"20", "error: Delete contact 20 (Camila Nascimento, 5561983807400)?\n" +
+		{"20", "error: pass --yes to delete contact 20 (Camila Nascimento, 5561983807400): without a terminal, convo cannot ask you to confirm.\n" +
 			"Deleting contact 20 (Camila Nascimento, 5561983807400) is permanent; it has no chats.\n"},
-		{"50", "error: Delete contact 50 (5561959508500)?\n"}, // no name
+		{"50", "error: pass --yes to delete contact 50 (5561959508500): "}, // no name
 	}
 	for _, tt := range tests {
 		t.Run(tt.id, func(t *testing.T) {

@@ -54,19 +54,13 @@ convo reads them, adds and removes the ones given, and sends the new set.`,
   convo contacts update 1 --clear-tags`,
 		Args:              cmdutil.ExactArgs(1, cmdutil.ContactArg),
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteContacts(f)),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		PreRunE: func(*cobra.Command, []string) error {
 			if opts.body.Name == nil && opts.body.Blocked == nil && len(opts.fields) == 0 && !opts.changesTags() {
 				return clierr.FlagErrorf("nothing to update: give --name, --blocked, --field, --tag, --clear-tags, --add-tag or --remove-tag")
 			}
-			ref, err := f.ParseContact(args[0], "contact")
-			if err != nil {
-				return err
-			}
-			ctx := cmd.Context()
-			c, err := f.APIClient(ctx)
-			if err != nil {
-				return err
-			}
+			return nil
+		},
+		RunE: cmdutil.RunWithContact(f, func(ctx context.Context, c *api.Client, ref resolve.ContactRef) error {
 			id, err := opts.resolve(ctx, c, ref)
 			if err != nil {
 				return err
@@ -76,7 +70,7 @@ convo reads them, adds and removes the ones given, and sends the new set.`,
 				return err
 			}
 			return cmdutil.PrintResult(f, res, res.Data.ID)
-		},
+		}),
 	}
 	fl := cmd.Flags()
 	cmdutil.NilStringFlag(cmd, &opts.body.Name, "name", "new `NAME` of the contact")

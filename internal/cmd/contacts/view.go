@@ -1,8 +1,11 @@
 package contacts
 
 import (
+	"context"
+
 	"github.com/spf13/cobra"
 
+	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/resolve"
 )
@@ -30,21 +33,13 @@ custom fields included.`,
   convo contacts view 1 --jq .customfields`,
 		Args:              cmdutil.ExactArgs(1, cmdutil.ContactArg),
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteContacts(f)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ref, err := f.ParseContact(args[0], "contact")
-			if err != nil {
-				return err
-			}
-			c, err := f.APIClient(cmd.Context())
-			if err != nil {
-				return err
-			}
-			_, raw, err := resolve.Contact(cmd.Context(), c, ref)
+		RunE: cmdutil.RunWithContact(f, func(ctx context.Context, c *api.Client, ref resolve.ContactRef) error {
+			_, raw, err := resolve.Contact(ctx, c, ref)
 			if err != nil {
 				return err
 			}
 			return cmdutil.PrintObject(f, raw)
-		},
+		}),
 	}
 	return cmdutil.Prints(f, cmd, contactSpec)
 }

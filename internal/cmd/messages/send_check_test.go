@@ -21,7 +21,7 @@ func TestSendRefusesBeforeSending(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{"no phone", []string{"--channel", ch, "--text", "oi"}, "error: phone: is required\n"},
+		{"no phone", []string{"--channel", ch, "--text", "oi"}, "error: phone is required\n"},
 		{"national phone without a country", []string{"--phone", "(21) 97919-0371", "--channel", ch, "--text", "oi"},
 			"error: phone: looks like a national number (area code in parentheses); must be a phone number with country code, e.g. +55 11 98765-4321; set --default-country for national numbers\n"},
 		{"short channel token", []string{"--phone", p, "--channel", "chatapp-main", "--text", "oi"},
@@ -33,13 +33,13 @@ func TestSendRefusesBeforeSending(t *testing.T) {
 				"  - url: must be a public http(s) URL of a JPG, JPEG or PNG file\n"},
 		{"unknown type", []string{"--phone", p, "--channel", ch, "--type", "gif"},
 			`error: type: must be one of text, image, video, audio, document, sticker, vcard, template (got "gif")` + "\n"},
-		{"empty text", []string{"--phone", p, "--channel", ch, "--text", " "}, "error: text: is required\n"},
-		{"no text", []string{"--phone", p, "--channel", ch}, "error: text: is required: give --text or --text-file\n"},
+		{"empty text", []string{"--phone", p, "--channel", ch, "--text", " "}, "error: text is required\n"},
+		{"no text", []string{"--phone", p, "--channel", ch}, "error: text is required: give --text or --text-file\n"},
 		{"text twice", []string{"--phone", p, "--channel", ch, "--text", "a", "--text-file", "b.txt"},
 			"error: --text and --text-file cannot be used together\n" + usage},
 		{"unreadable text file", []string{"--phone", p, "--channel", ch, "--text-file", "/no/such/file.txt"},
 			"error: --text-file: open /no/such/file.txt: no such file or directory\n"},
-		{"image without url", []string{"--phone", p, "--channel", ch, "--type", "image"}, "error: url: is required\n"},
+		{"image without url", []string{"--phone", p, "--channel", ch, "--type", "image"}, "error: url is required\n"},
 		{"video as jpg", []string{"--phone", p, "--channel", ch, "--type", "video", "--url", "https://x.com/a.jpg"},
 			"error: url: must be a public http(s) URL of an MP4 file\n"},
 		{"audio as mp4", []string{"--phone", p, "--channel", ch, "--type", "audio", "--url", "https://x.com/a.mp4"},
@@ -63,7 +63,7 @@ func TestSendRefusesBeforeSending(t *testing.T) {
 			"error: no user is named \"ana\"; see `convo users list`, or give an id or an e-mail\n"},
 		{"@me without an attendant set", []string{"--phone", p, "--channel", ch, "--text", "oi", "--attendant", "@me"},
 			"error: @me: no attendant is set for profile \"default\"; run `convo config set attendant ID|EMAIL` with your user's id or e-mail (or set CONVO_ATTENDANT)\n"},
-		{"template type without template", []string{"--phone", p, "--channel", ch, "--type", "template"}, "error: template: is required\n"},
+		{"template type without template", []string{"--phone", p, "--channel", ch, "--type", "template"}, "error: template is required\n"},
 		{"unknown template", []string{"--phone", p, "--channel", ch, "--template", "natal"},
 			"error: no template \"natal\" on channel chatapp-main-001; see `convo templates list`\n"},
 		{"template of another channel", []string{"--phone", p, "--channel", ch, "--template", "order_update"},
@@ -121,7 +121,7 @@ func TestSendNeverPromptsWhenPromptsAreOff(t *testing.T) {
 	env.SetTTY(true, true)
 	env.IO.SetNeverPrompt(true)
 	run(t, env, 2, sendTo(contact1Phone)...)
-	if want := "error: text: is required: give --text or --text-file\n"; env.Stderr.String() != want {
+	if want := "error: text is required: give --text or --text-file\n"; env.Stderr.String() != want {
 		t.Errorf("stderr = %q, want %q", env.Stderr, want)
 	}
 }
@@ -247,7 +247,7 @@ func TestSendComponentsFileIsChecked(t *testing.T) {
 		{"not an array", `{"type":"body"}`,
 			"error: --components: want a JSON array of components: json: cannot unmarshal object into Go value of type []api.SendComponent\n"},
 		{"trailing data", `[] []`, "error: --components: unexpected data after the array\n"},
-		{"empty array", `[]`, "error: components: is required\n"},
+		{"empty array", `[]`, "error: components is required\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,6 +1,7 @@
 package notes
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -37,17 +38,8 @@ standard input), or, on a terminal, from a prompt.`,
   echo "Pediu segunda via do boleto." | convo notes create 1 --content-file -`,
 		Args:              cmdutil.ExactArgs(1, cmdutil.ContactArg),
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteContacts(f)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ref, err := f.ParseContact(args[0], "contact")
-			if err != nil {
-				return err
-			}
+		RunE: cmdutil.RunWithContact(f, func(ctx context.Context, c *api.Client, ref resolve.ContactRef) error {
 			content, given, err := opts.text(f)
-			if err != nil {
-				return err
-			}
-			ctx := cmd.Context()
-			c, err := f.APIClient(ctx)
 			if err != nil {
 				return err
 			}
@@ -66,7 +58,7 @@ standard input), or, on a terminal, from a prompt.`,
 				return err
 			}
 			return cmdutil.PrintResult(f, res, res.Data.ID)
-		},
+		}),
 	}
 	cmdutil.NilStringFlag(cmd, &opts.content, "content", "`TEXT` of the note")
 	cmdutil.NilStringFlag(cmd, &opts.contentFile, "content-file", "read the text of the note from `FILE` (- for standard input)")

@@ -1,7 +1,11 @@
 package root
 
 import (
+	"strings"
+
 	"github.com/spf13/cobra"
+
+	"github.com/convo-cli/convo/internal/cmdutil"
 )
 
 // helpTopics are `convo help <topic>` pages that are not commands.
@@ -12,12 +16,15 @@ var helpTopics = []struct{ name, short, long string }{
   1    the API refused or failed the request (a 4xx other than authentication,
        a 5xx, a network error), after retries
   2    invalid usage or input rejected before anything was sent: an unknown
-       command or flag, a missing or invalid value, a file that cannot be read,
-       a prompt that cannot be shown (no terminal), a destructive command
-       without --yes
+       command, flag or help topic, a missing or invalid value, a name, phone
+       or e-mail that matches nothing (or several things), a file that cannot
+       be read, a prompt that cannot be shown (no terminal), a destructive
+       command without --yes
   4    not authenticated or not permitted: no token, 401, 403
   6    a bulk command finished but some items failed; its report lists them
-  130  interrupted (Ctrl-C); bulk commands stop cleanly and say how to resume
+  130  interrupted (Ctrl-C, SIGTERM or SIGQUIT), or cancelled: a question
+       answered "no" (a confirmation) or left with Esc; nothing more is sent,
+       and bulk commands stop cleanly and say how to resume
 
 Errors are printed on stderr as one line, followed by the API's errors, one
 per line:
@@ -90,5 +97,49 @@ page, streaming; --limit N stops after N items.
 func addHelpTopics(root *cobra.Command) {
 	for _, t := range helpTopics {
 		root.AddCommand(&cobra.Command{Use: t.name, Short: t.short, Long: t.long})
+	}
+	// The topics are listed as the commands are, their names padded alike,
+	// rather than as cobra lists them (full paths, one column of their own).
+	root.SetUsageTemplate(strings.Replace(root.UsageTemplate(),
+		"Additional help topics:{{range .Commands}}{{if .IsAdditionalHelpTopicCommand}}\n  {{rpad .CommandPath .CommandPathPadding}} {{.Short}}",
+		"Help topics (convo help TOPIC):{{range .Commands}}{{if .IsAdditionalHelpTopicCommand}}\n  {{rpad .Name .NamePadding}} {{.Short}}", 1))
+	root.SetHelpCommand(newCmdHelp())
+}
+
+// newCmdHelp is `convo help [command|topic]`: cobra's own prints the root's
+// help and succeeds for a name it does not know.
+func newCmdHelp() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command|topic]",
+		Short: "Help about any command or topic",
+		Long:  "Help about any command or help topic: convo help contacts list, convo help exit-codes.",
+		// Help needs no settings.
+		PersistentPreRunE: func(*cobra.Command, []string) error { return nil },
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			parent, _, err := c.Root().Find(args)
+			if err != nil {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			var names []cobra.Completion
+			for _, sub := range parent.Commands() {
+				if (sub.IsAvailableCommand() || sub.IsAdditionalHelpTopicCommand()) && strings.HasPrefix(sub.Name(), toComplete) {
+					names = append(names, cobra.CompletionWithDesc(sub.Name(), sub.Short))
+				}
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			target := c.Root()
+			for _, name := range args {
+				next, _, err := target.Find([]string{name})
+				if err != nil || next == target || next.Hidden {
+					return cmdutil.Unknown(target, "help topic", name)
+				}
+				target = next
+			}
+			target.InitDefaultHelpFlag()
+			target.InitDefaultVersionFlag()
+			return target.Help()
+		},
 	}
 }

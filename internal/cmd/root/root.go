@@ -74,10 +74,6 @@ Try it without an account on the built-in sandbox:
 	pf := cmd.PersistentFlags()
 	pf.String("profile", "", "use the saved login `NAME` (env CONVO_PROFILE; default \"default\")")
 	pf.String("base-url", "", "API root `URL`, e.g. https://api.example.com (env CONVO_BASE_URL)")
-	pf.StringP("output", "o", "", "output `FORMAT`: table, plain, json, ndjson, csv or yaml (env CONVO_OUTPUT)")
-	pf.StringSlice("fields", nil, "`FIELDS` to show or keep, comma-separated; dotted paths allowed (contact.phone)")
-	pf.StringP("jq", "q", "", "filter JSON output with a jq `EXPRESSION`")
-	pf.StringP("template", "t", "", "format JSON output with a Go `TEMPLATE`")
 	pf.Int("page", 0, "fetch page `N` of a list")
 	pf.Int("per-page", 0, "`N` items per page, 1..100 (default 20; tags 50)")
 	pf.Bool("all", false, "fetch every page, streaming items as they arrive")
@@ -91,7 +87,7 @@ Try it without an account on the built-in sandbox:
 	pf.BoolP("yes", "y", false, "answer yes to confirmations (required for destructive commands without a terminal)")
 	pf.Bool("sandbox", false, "run against the built-in sandbox, in-process (env CONVO_SANDBOX=1)")
 	cmd.Flags().BoolP("version", "v", false, "print the version")
-	_ = cmd.RegisterFlagCompletionFunc("output", cobra.FixedCompletions(output.Formats, cobra.ShellCompDirectiveNoFileComp))
+	cmdutil.AddOutputFlags(cmd)
 
 	cmd.AddGroup(
 		&cobra.Group{ID: "core", Title: "Core commands:"},
@@ -186,10 +182,11 @@ func printError(w io.Writer, cmd *cobra.Command, err error, code int) {
 }
 
 // Main runs convo as a process: it wires the real streams, cancels the run
-// on the first Ctrl-C or SIGTERM (a second one kills the process), and
-// returns the exit code.
+// on the first Ctrl-C, SIGTERM or SIGQUIT (a second one kills the process),
+// and returns the exit code. Go's own answer to SIGQUIT, a goroutine dump
+// and exit 2, would pass for "nothing was sent", which may be untrue.
 func Main() int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGQUIT)
 	defer stop()
 	go func() {
 		<-ctx.Done()

@@ -95,7 +95,7 @@ func TestAPIErrorsPrintErrorLinesWithoutUsage(t *testing.T) {
 
 func TestHelpTopics(t *testing.T) {
 	tests := map[string]string{
-		"exit-codes":  "  4    not authenticated or not permitted: no token, 401, 403\n",
+		"exit-codes":  "  130  interrupted (Ctrl-C, SIGTERM or SIGQUIT), or cancelled: a question\n       answered \"no\" (a confirmation) or left with Esc;",
 		"environment": "CONVO_TOKEN\n  The API token. When set it wins over the keyring and hosts.yaml",
 		"formatting":  "--fields a,b,c picks the columns",
 	}
@@ -107,5 +107,61 @@ func TestHelpTopics(t *testing.T) {
 		if !strings.Contains(env.Stdout.String(), want) {
 			t.Errorf("help %s lacks %q:\n%s", topic, want, env.Stdout)
 		}
+	}
+}
+
+// An unknown help topic is a usage error with suggestions, not the root's
+// help; known ones, commands included, print their help.
+func TestHelpForUnknownTopics(t *testing.T) {
+	for args, want := range map[string]string{
+		"help foo":          "error: unknown help topic \"foo\" for \"convo\"\nRun 'convo help --help' for usage.\n",
+		"help exit-code":    "error: unknown help topic \"exit-code\" for \"convo\"\n\nDid you mean this?\n\texit-codes\nRun 'convo help --help' for usage.\n",
+		"help contacts lst": "error: unknown help topic \"lst\" for \"convo contacts\"\n\nDid you mean this?\n\tlist\nRun 'convo help --help' for usage.\n",
+		"environmen":        "error: unknown command \"environmen\" for \"convo\"\n\nDid you mean this?\n\tenvironment\nRun 'convo --help' for usage.\n",
+	} {
+		env := cmdtest.New(t)
+		if code := env.Run(strings.Fields(args)...); code != 2 {
+			t.Errorf("convo %s: exit %d, want 2", args, code)
+		}
+		if env.Stderr.String() != want || env.Stdout.Len() != 0 {
+			t.Errorf("convo %s: stdout %q, stderr %q, want %q", args, env.Stdout, env.Stderr, want)
+		}
+	}
+	env := cmdtest.New(t)
+	cmdtest.MustRun(t, env, 0, "help", "contacts", "list")
+	if !strings.HasPrefix(env.Stdout.String(), "List the company's contacts") {
+		t.Errorf("help contacts list:\n%s", env.Stdout)
+	}
+}
+
+// The help topics are listed as commands are: their names in the commands'
+// column, their summaries in the summaries' column.
+func TestHelpListsTopicsLikeCommands(t *testing.T) {
+	env := cmdtest.New(t)
+	cmdtest.MustRun(t, env, 0, "--help")
+	out := env.Stdout.String()
+	column := func(line string) int { return strings.Index(line, strings.Fields(line)[1]) }
+	var commands, topics []int
+	section := ""
+	for _, line := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasSuffix(line, ":") && !strings.HasPrefix(line, " "):
+			section = line
+		case section == "Core commands:" && strings.HasPrefix(line, "  "):
+			commands = append(commands, column(line))
+		case section == "Help topics (convo help TOPIC):" && strings.HasPrefix(line, "  "):
+			topics = append(topics, column(line))
+		}
+	}
+	if len(topics) != 3 || len(commands) == 0 {
+		t.Fatalf("%d topics and %d commands listed:\n%s", len(topics), len(commands), out)
+	}
+	for _, c := range topics {
+		if c != commands[0] {
+			t.Errorf("a topic's summary starts at column %d, the commands' at %d:\n%s", c, commands[0], out)
+		}
+	}
+	if !strings.Contains(out, "\n  exit-codes  Exit codes of convo and what they mean\n") {
+		t.Errorf("topic line:\n%s", out)
 	}
 }

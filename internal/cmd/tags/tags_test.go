@@ -93,7 +93,7 @@ func TestCreateRejectsBeforeSending(t *testing.T) {
 		want string
 	}{
 		{"no text", []string{"--color", "#000000"}, "error: missing --text: TEXT of the tag\n"},
-		{"blank text", []string{"--text", "  "}, "error: text: is required\n"},
+		{"blank text", []string{"--text", "  "}, "error: text is required\n"},
 		{"colour name", []string{"--text", "X", "--color", "red"}, `error: color: must be a hexadecimal colour #RRGGBB, e.g. #1A2B3C (got "red")` + "\n"},
 		{"short colour", []string{"--text", "X", "--color", "#FFF"}, `error: color: must be a hexadecimal colour #RRGGBB, e.g. #1A2B3C (got "#FFF")` + "\n"},
 		{"no hash", []string{"--text", "X", "--color", "FFFFFF"}, `error: color: must be a hexadecimal colour #RRGGBB, e.g. #1A2B3C (got "FFFFFF")` + "\n"},
@@ -147,7 +147,7 @@ func TestUpdateFailures(t *testing.T) {
 	}{
 		{[]string{"2"}, 2, "error: nothing to update: give --text, --emoji or --color\n"},
 		{[]string{"2", "--color", "azul"}, 2, `error: color: must be a hexadecimal colour #RRGGBB, e.g. #1A2B3C (got "azul")` + "\n"},
-		{[]string{"2", "--text", ""}, 2, "error: text: is required\n"},
+		{[]string{"2", "--text", ""}, 2, "error: text is required\n"},
 		{[]string{"2", "--text", "", "--color", "#12345"}, 2, "error: invalid input:\n  - text: is required\n  - color: must be"},
 		{[]string{"0", "--text", "X"}, 2, `error: invalid tag ID "0": want a positive whole number` + "\n"},
 		{[]string{"404", "--text", "X"}, 1, "error: Tag não encontrada.\n"},
@@ -194,8 +194,8 @@ func TestDelete(t *testing.T) {
 func TestDeleteNeedsConfirmation(t *testing.T) {
 	env := cmdtest.New(t)
 	run(t, env, 2, "tags", "delete", "2")
-	want := "error: Delete tag 2?\nDeleting tag 2 removes it from every contact and chat that has it; this cannot be undone.\n" +
-		"Refusing without confirmation: pass --yes to confirm when not running at a terminal\n"
+	want := "error: pass --yes to delete tag 2: without a terminal, convo cannot ask you to confirm.\n" +
+		"Deleting tag 2 removes it from every contact and chat that has it; this cannot be undone.\n"
 	if env.Stderr.String() != want {
 		t.Errorf("stderr = %q, want %q", env.Stderr, want)
 	}

@@ -1,6 +1,10 @@
 package templates
 
-import "github.com/convo-cli/convo/internal/output"
+import (
+	"slices"
+
+	"github.com/convo-cli/convo/internal/output"
+)
 
 // templateFields are every field of a template, for --fields.
 var templateFields = []string{"id", "name", "language", "category", "status", "components", "channel", "channel.token",
@@ -20,19 +24,14 @@ var listSpec = output.Spec{
 	Fields: templateFields,
 }
 
-// viewSpec prints one template; its components follow in table output.
+// viewSpec prints one template: the list's columns and more; its
+// components follow in table output.
 var viewSpec = output.Spec{
 	Noun: "templates",
-	Columns: []output.Column{
-		{Header: "ID", Path: "id", Kind: output.KindID},
-		{Header: "NAME", Path: "name", Kind: output.KindID},
-		{Header: "LANGUAGE", Path: "language", Kind: output.KindID},
-		{Header: "CATEGORY", Path: "category", Kind: output.KindID},
-		{Header: "STATUS", Path: "status", Kind: output.KindID},
-		{Header: "CHANNEL", Path: "channel.name"},
-		{Header: "CHANNEL TOKEN", Path: "channel.token", Kind: output.KindID},
-		{Header: "CREATED", Path: "created_at", Kind: output.KindTime},
-		{Header: "UPDATED", Path: "updated_at", Kind: output.KindTime},
-	},
+	Columns: append(slices.Clone(listSpec.Columns),
+		output.Column{Header: "CHANNEL TOKEN", Path: "channel.token", Kind: output.KindID},
+		output.Column{Header: "CREATED", Path: "created_at", Kind: output.KindTime},
+		output.Column{Header: "UPDATED", Path: "updated_at", Kind: output.KindTime},
+	),
 	Fields: templateFields,
 }

@@ -51,8 +51,8 @@ func TestCreatePasswordStdinRules(t *testing.T) {
 	}{
 		{"too short once the newline is gone", "1234567\n", "error: password: must be at least 8 characters (got 7)\n"},
 		{"only the first line counts", "curta\nmas-esta-linha-e-longa\n", "error: password: must be at least 8 characters (got 5)\n"},
-		{"empty", "", "error: password: is required\n"},
-		{"blank line", "\n", "error: password: is required\n"},
+		{"empty", "", "error: password is required\n"},
+		{"blank line", "\n", "error: password is required\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			env := cmdtest.New(t)
@@ -152,7 +152,7 @@ func TestCreateRejectsBeforeSending(t *testing.T) {
 			"error: missing required flags: --email, --type, --external-reference\n"},
 		{"digits in the name", args(map[string]string{"--name": "Lia Castro 2"}), `error: name: must contain only letters and spaces (found '2')` + "\n"},
 		{"name too long", args(map[string]string{"--name": strings.Repeat("Ana ", 13)}), "error: name: must be at most 50 characters (got 52)\n"},
-		{"blank name", args(map[string]string{"--name": " "}), "error: name: is required\n"},
+		{"blank name", args(map[string]string{"--name": " "}), "error: name is required\n"},
 		{"email", args(map[string]string{"--email": "lia@"}), "error: email: must be an email address like ana@example.com\n"},
 		{"type", args(map[string]string{"--type": "agent"}), `error: type: must be one of admin, user (got "agent")` + "\n"},
 		{"channel token", args(nil, "--channel", sandbox.ChannelMain, "--channel", "widget"),

@@ -46,9 +46,8 @@ func TestDeactivateSignsTheUserOut(t *testing.T) {
 func TestDeactivateConfirmation(t *testing.T) {
 	env := cmdtest.New(t)
 	run(t, env, 2, "users", "deactivate", "3")
-	want := "error: Deactivate user 3?\n" +
-		"Deactivating user 3 signs them out of convo and the API; they can be restored with `convo users restore 3`.\n" +
-		"Refusing without confirmation: pass --yes to confirm when not running at a terminal\n"
+	want := "error: pass --yes to deactivate user 3: without a terminal, convo cannot ask you to confirm.\n" +
+		"Deactivating user 3 signs them out of convo and the API; they can be restored with `convo users restore 3`.\n"
 	if env.Stderr.String() != want {
 		t.Errorf("stderr = %q, want %q", env.Stderr, want)
 	}

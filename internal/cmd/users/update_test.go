@@ -92,7 +92,7 @@ func TestUpdateRejectsBeforeSending(t *testing.T) {
 	}{
 		{nil, "error: nothing to update: give --name, --email, --type, --external-reference, --channel or --password-stdin\n"},
 		{[]string{"--name", "Carla_Mendes"}, `error: name: must contain only letters and spaces (found '_')` + "\n"},
-		{[]string{"--name", ""}, "error: name: is required\n"},
+		{[]string{"--name", ""}, "error: name is required\n"},
 		{[]string{"--email", "carla at loja"}, "error: email: must be an email address like ana@example.com\n"},
 		{[]string{"--type", "supervisor"}, `error: type: must be one of admin, user (got "supervisor")` + "\n"},
 		{[]string{"--channel", "chatapp-main-0001"}, `error: channel "chatapp-main-0001": must be a channel token of exactly 16 characters (got 17)` + "\n"},
