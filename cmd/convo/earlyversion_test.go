@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/convo-cli/convo/internal/cmd/cmdtest/binary"
 )
 
 // TestEarlyVersionSkipsInitialisation builds convo as a release is built,
@@ -21,7 +22,7 @@ func TestEarlyVersionSkipsInitialisation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := cmdtest.Build(t, "-ldflags", releaseLDFlags(t, map[string]string{
+	bin := binary.Build(t, "-ldflags", releaseLDFlags(t, map[string]string{
 		"{{.Version}}": "1.2.3", "{{.Commit}}": "0123456789abcdef0123", "{{.Date}}": "2026-11-01T10:00:00Z",
 	}))
 	const want = "convo version 1.2.3 (commit 0123456789ab, built 2026-11-01T10:00:00Z)\n"

@@ -17,6 +17,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/convo-cli/convo/internal/cmd/root"
+	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/sandbox"
 )
 
@@ -68,19 +69,17 @@ func setupScript(env *testscript.Env) error {
 		sb.server.Close()
 		store.Close()
 	})
+	// None of the variables convo reads, whatever the developer's
+	// environment holds; then the script's own.
+	for _, k := range append(config.EnvVars(), "DBUS_SESSION_BUS_ADDRESS") {
+		env.Setenv(k, "")
+	}
 	for k, v := range map[string]string{
-		"CONVO_BASE_URL":           sb.server.URL,
-		"CONVO_TOKEN":              sandbox.AdminToken1,
-		"CONVO_CONFIG_DIR":         filepath.Join(env.WorkDir, ".config", "convo"),
-		"CONVO_DATA_DIR":           filepath.Join(env.WorkDir, ".local", "share", "convo"),
-		"HOME":                     filepath.Join(env.WorkDir, "home"),
-		"NO_COLOR":                 "",
-		"CONVO_NO_PROMPT":          "",
-		"CONVO_PROFILE":            "",
-		"CONVO_OUTPUT":             "",
-		"CONVO_DEBUG":              "",
-		"CONVO_SANDBOX":            "",
-		"DBUS_SESSION_BUS_ADDRESS": "",
+		"CONVO_BASE_URL":    sb.server.URL,
+		"CONVO_TOKEN":       sandbox.AdminToken1,
+		config.EnvConfigDir: filepath.Join(env.WorkDir, ".config", "convo"),
+		config.EnvDataDir:   filepath.Join(env.WorkDir, ".local", "share", "convo"),
+		"HOME":              filepath.Join(env.WorkDir, "home"),
 	} {
 		env.Setenv(k, v)
 	}

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
-	"github.com/convo-cli/convo/internal/cmd/cmdtest"
+	"github.com/convo-cli/convo/internal/cmd/cmdtest/binary"
 	"github.com/convo-cli/convo/internal/importer"
 	"github.com/convo-cli/convo/internal/sandbox"
 )
@@ -28,7 +28,7 @@ func TestInterruptAndResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the convo binary")
 	}
-	bin := cmdtest.Build(t)
+	bin := binary.Build(t)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGKILL} {
 		t.Run(sig.String(), func(t *testing.T) {
 			e := newBinaryEnv(t, bin)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/sandbox"
@@ -36,7 +37,7 @@ func TestAttendantID(t *testing.T) {
 		{"a name with other spaces", "  João   Araújo ", resolve.Me{}, joao.Data.ID, 1},
 		{"a deactivated user still has chats", "diego rocha", resolve.Me{}, 4, 1},
 		{"@me by id", "@me", resolve.Me{Ref: "2"}, 2, 0},
-		{"@me by e-mail", "@ME", resolve.Me{Ref: "ana.souza@lojaexemplo.com.br"}, 1, 1},
+		{"@me by e-mail", "@ME", resolve.Me{Ref: cmdtest.AnaEmail}, 1, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -96,8 +97,8 @@ func TestAttendantReadsTheUser(t *testing.T) {
 	c := srv.client(t, sandbox.AdminToken1)
 	ctx := context.Background()
 	for _, ref := range []string{"2", "bruno lima", "@me"} {
-		u, err := resolve.Attendant(ctx, c, ref, resolve.Me{Ref: "bruno.lima@lojaexemplo.com.br"})
-		if err != nil || u.ID != 2 || u.Name != "Bruno Lima" || u.Email != "bruno.lima@lojaexemplo.com.br" {
+		u, err := resolve.Attendant(ctx, c, ref, resolve.Me{Ref: cmdtest.BrunoEmail})
+		if err != nil || u.ID != 2 || u.Name != "Bruno Lima" || u.Email != cmdtest.BrunoEmail {
 			t.Errorf("Attendant(%q) = %+v, %v", ref, u, err)
 		}
 	}
@@ -108,8 +109,8 @@ func TestAttendantReadsTheUser(t *testing.T) {
 
 func TestSeededAttendant(t *testing.T) {
 	for token, want := range map[string]string{
-		sandbox.AdminToken1: "ana.souza@lojaexemplo.com.br",
-		sandbox.AgentToken1: "bruno.lima@lojaexemplo.com.br",
+		sandbox.AdminToken1: cmdtest.AnaEmail,
+		sandbox.AgentToken1: cmdtest.BrunoEmail,
 		sandbox.AdminToken2: "eduarda.nunes@horizonte.com.br",
 		"someone-else":      "",
 		"":                  "",

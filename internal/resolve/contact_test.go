@@ -7,6 +7,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/sandbox"
@@ -96,7 +97,7 @@ func TestContactByID(t *testing.T) {
 		t.Errorf("an id cost %d requests", n)
 	}
 	contact, _, err := resolve.Contact(ctx, c, resolve.ContactRef{ID: 1})
-	if err != nil || contact.Phone != "5521979190371" {
+	if err != nil || contact.Phone != cmdtest.Contact1Phone {
 		t.Errorf("Contact(1) = %+v, %v", contact, err)
 	}
 	_, _, err = resolve.Contact(ctx, c, resolve.ContactRef{ID: 999})

@@ -164,6 +164,7 @@ func TestInputSendsTheBodyVerbatim(t *testing.T) {
 
 func TestAPIErrorPrintsBodyAndExitCode(t *testing.T) {
 	env := cmdtest.New(t)
+	env.AllowInvalidRequests()
 	run(t, env, 1, "api", "GET", "contacts/99999")
 	if e := decode(t, env.Stdout.Bytes()); e.Success || e.Message != "Contato não encontrado." {
 		t.Fatalf("stdout: %s", env.Stdout)
@@ -219,6 +220,7 @@ func TestPaginate(t *testing.T) {
 
 func TestPaginateErrors(t *testing.T) {
 	env := cmdtest.New(t)
+	env.AllowInvalidRequests()
 	run(t, env, 1, "api", "GET", "contacts/1", "--paginate")
 	if env.Stderr.String() != "error: GET /contacts/1: the data of the answer is not a list\n" {
 		t.Fatalf("stderr: %s", env.Stderr)

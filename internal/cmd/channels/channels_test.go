@@ -90,6 +90,7 @@ func TestListScopedToToken(t *testing.T) {
 		t.Errorf("company 2: stdout = %q, want %q", env.Stdout, want)
 	}
 	env.Token = ""
+	env.AllowInvalidRequests()
 	run(t, env, 4, "channels", "list")
 }
 

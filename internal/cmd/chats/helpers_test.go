@@ -8,24 +8,22 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 )
 
-// Chats of company 1's seed, by token: contact, channel, attendant (0: the
-// queue), status, open.
+// Facts of the seed (see cmdtest's).
 const (
-	chat1  = "42ef115f20394e9daca8" // João, main, Bruno (2), entrance, open, tag VIP, 6 messages
-	chat2  = "bf7e5b62f66d65a3a450" // Maria, main, queue, waiting, open, 2 unread, tag Lead quente
-	chat3  = "0ebf689490b07a8f61f5" // José, main, Ana (1), finished, closed
-	chat4  = "043bf0b9624cd43d116b" // Ana Beatriz, widget, Bruno, waiting, open, tag Novo cliente
-	chat5  = "afe787a897175ade0d2a" // Francisco, unofficial, Carla (3), entrance, open
-	chat6  = "5602261e885eb9671827" // Antônia, photo social, Carla, finished, closed
-	chat7  = "c5e0451fb9df95da3b13" // Luís, social messenger, queue, waiting, open
-	chat8  = "ef5799d7de5e27f1c2ce" // Márcia, secure chat, Ana, entrance, open
-	chat9  = "442219958193c011d51c" // Paulo, main, Bruno, entrance, closed
-	chat10 = "8b272a4d9811d7880eef" // Fernanda, widget, queue, waiting, open, 1 message (read), the newest
-	chat11 = "a5f2af23e43570960ae4" // Sebastião, spare (disconnected), Ana, finished, closed
-	chat12 = "6345e03aad976242f15d" // João, widget, Bruno, entrance, open, tag VIP
-	chat13 = "3b086e70274dbcd3f2f7" // company 2's
-
-	joaoPhone = "5521979190371"
+	chat1     = cmdtest.Chat1
+	chat2     = cmdtest.Chat2
+	chat3     = cmdtest.Chat3
+	chat4     = cmdtest.Chat4
+	chat5     = cmdtest.Chat5
+	chat6     = cmdtest.Chat6
+	chat7     = cmdtest.Chat7
+	chat8     = cmdtest.Chat8
+	chat9     = cmdtest.Chat9
+	chat10    = cmdtest.Chat10
+	chat11    = cmdtest.Chat11
+	chat12    = cmdtest.Chat12
+	chat13    = cmdtest.Chat13
+	joaoPhone = cmdtest.Contact1Phone
 )
 
 // run is the way every test here runs convo.

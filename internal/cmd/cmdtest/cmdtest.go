@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,6 +15,8 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmd/root"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/contract"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/sandbox"
@@ -34,19 +37,18 @@ type Env struct {
 	// mode); set them together with SetTTY(true, true).
 	Answers string
 	handler http.Handler
+	// invalidRequests marks the requests as sent invalid on purpose.
+	invalidRequests bool
 }
 
 // New returns an environment with a seeded sandbox and an empty config and
 // data directory, no terminal anywhere and a clean convo environment.
 func New(t testing.TB) *Env {
 	t.Helper()
-	for _, k := range []string{"CONVO_TOKEN", "CONVO_PROFILE", "CONVO_BASE_URL", "CONVO_OUTPUT", "CONVO_DEBUG",
-		"CONVO_SANDBOX", "CONVO_NO_PROMPT", "CONVO_DEFAULT_COUNTRY", "CONVO_PAGER", "NO_COLOR", "DBUS_SESSION_BUS_ADDRESS"} {
-		t.Setenv(k, "")
-	}
+	Unsetenv(t)
 	dir := t.TempDir()
-	t.Setenv("CONVO_CONFIG_DIR", filepath.Join(dir, "config"))
-	t.Setenv("CONVO_DATA_DIR", filepath.Join(dir, "data"))
+	t.Setenv(config.EnvConfigDir, filepath.Join(dir, "config"))
+	t.Setenv(config.EnvDataDir, filepath.Join(dir, "data"))
 	ctx := context.Background()
 	store, err := sandbox.Open(ctx, filepath.Join(dir, "sandbox.db"))
 	if err != nil {
@@ -57,10 +59,36 @@ func New(t testing.TB) *Env {
 		t.Fatal(err)
 	}
 	ios, stdin, stdout, stderr := output.Test()
-	return &Env{
+	e := &Env{
 		t: t, IO: ios, Stdin: stdin, Stdout: stdout, Stderr: stderr, Store: store,
-		Token:   sandbox.AdminToken1,
-		handler: sandbox.NewServer(store, sandbox.Options{}),
+		Token: sandbox.AdminToken1,
+	}
+	// Every request a command sends, and every answer, must be what
+	// docs/openapi.yaml describes.
+	checked := contract.Middleware(t, sandbox.NewServer(store, sandbox.Options{}))
+	e.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if e.invalidRequests {
+			r.Header.Set(contract.SkipRequestHeader, "1")
+		}
+		checked.ServeHTTP(w, r)
+	})
+	return e
+}
+
+// AllowInvalidRequests lets the commands of the test send requests that
+// docs/openapi.yaml does not allow (convo api sends what it is told; a
+// missing token): their answers are still checked.
+func (e *Env) AllowInvalidRequests() { e.invalidRequests = true }
+
+// Unsetenv starts the test from none of the environment variables convo
+// reads (config.EnvVars), and no session bus, so that the developer's own
+// environment cannot leak into it.
+func Unsetenv(t testing.TB) {
+	t.Helper()
+	for _, k := range append(config.EnvVars(), "DBUS_SESSION_BUS_ADDRESS") {
+		t.Setenv(k, "")
+		// Some count when set at all, even empty (CONVO_PAGER).
+		os.Unsetenv(k)
 	}
 }
 

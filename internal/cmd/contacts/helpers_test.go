@@ -13,10 +13,10 @@ import (
 
 // Facts of the seed that the tests rely on.
 const (
-	seedContacts1  = 50              // contacts of company 1
-	contact1Phone  = "5521979190371" // contact 1, João da Silva, 2 chats
-	contact1Name   = "João da Silva"
-	freshPhone     = "5511987654321" // nobody's phone
+	seedContacts1  = cmdtest.SeedContacts1
+	contact1Phone  = cmdtest.Contact1Phone
+	contact1Name   = cmdtest.Contact1Name
+	freshPhone     = cmdtest.FreshPhone
 	mainChannel    = sandbox.ChannelMain
 	spareChannel   = sandbox.ChannelSpare
 	notFoundStderr = "error: Contato não encontrado.\n"

@@ -12,17 +12,13 @@ import (
 
 // Facts of the seed that the tests rely on.
 const (
-	mainChannel  = sandbox.ChannelMain  // connected chatapp channel of company 1
-	spareChannel = sandbox.ChannelSpare // disconnected
-	// Contact 1, João da Silva, has chat 1 on the main channel: open,
-	// status entrance, 6 messages (2 incoming, 3 outgoing, 1 internal note).
-	contact1Phone = "5521979190371"
-	chat1         = "42ef115f20394e9daca8"
-	chat1Messages = 6
-	// Contact 2, Maria Aparecida Santos, has chat 2 on the main channel:
-	// open, status waiting, 2 incoming messages.
-	contact2Phone = "5531958380742"
-	chat2         = "bf7e5b62f66d65a3a450"
+	mainChannel   = sandbox.ChannelMain  // connected chatapp channel of company 1
+	spareChannel  = sandbox.ChannelSpare // disconnected
+	contact1Phone = cmdtest.Contact1Phone
+	chat1         = cmdtest.Chat1
+	chat1Messages = cmdtest.Chat1Messages
+	contact2Phone = cmdtest.Contact2Phone
+	chat2         = cmdtest.Chat2
 )
 
 // run is the way every test here runs convo.

@@ -71,6 +71,7 @@ func TestUsageErrors(t *testing.T) {
 
 func TestAPIErrorsPrintErrorLinesWithoutUsage(t *testing.T) {
 	env := cmdtest.New(t)
+	env.AllowInvalidRequests()
 	if code := env.Run("api", "POST", "tags", "-f", "color=red"); code != 1 {
 		t.Fatalf("exit %d, want 1; stderr:\n%s", code, env.Stderr)
 	}

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/convo-cli/convo/internal/cmd/cmdtest"
+	"github.com/convo-cli/convo/internal/cmd/cmdtest/binary"
 	"github.com/convo-cli/convo/internal/config"
 )
 
@@ -28,7 +28,7 @@ func TestSignalsEndTheRunAsInterrupted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the convo binary")
 	}
-	bin := cmdtest.Build(t)
+	bin := binary.Build(t)
 	arrived := make(chan struct{}, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		arrived <- struct{}{}

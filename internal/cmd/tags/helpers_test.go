@@ -8,11 +8,11 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 )
 
-// Facts of the seed that the tests rely on: company 1 has tags 1-6, tag 1
-// (VIP) is on chats 1 and 12 and on contacts 7, 14, 21, 28, 35, 42 and 49.
+// Facts of the seed that the tests rely on: tag 1 (VIP) is on chats 1 and
+// 12 and on contacts 7, 14, 21, 28, 35, 42 and 49.
 const (
-	seedTags1 = 6
-	newTagID  = 10 // the id the next tag gets (company 2 holds 7-9)
+	seedTags1 = cmdtest.SeedTags1
+	newTagID  = cmdtest.NewTagID
 )
 
 // run is the way every test here runs convo.

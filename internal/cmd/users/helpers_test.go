@@ -8,13 +8,11 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 )
 
-// Facts of the seed that the tests rely on. Company 1 has users 1-4: Ana
-// Souza (admin, ref 1001), Bruno Lima (user on the main channel and the
-// widget, ref 1002, the agent token's), Carla Mendes (user, ref 1003) and
-// Diego Rocha (deactivated, ref 1004). Company 2 has users 5 and 6.
+// Facts of the seed that the tests rely on (see cmdtest's); the external
+// references of users 1 to 4 are 1001 to 1004.
 const (
-	seedUsers1 = 4
-	newUserID  = 7
+	seedUsers1 = cmdtest.SeedUsers1
+	newUserID  = cmdtest.NewUserID
 	password   = "senha-forte-1"
 )
 

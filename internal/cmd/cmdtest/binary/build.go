@@ -1,4 +1,8 @@
-package cmdtest
+// Package binary builds the convo binary for tests that run it as a
+// process, as a user or a release would. It is apart from cmdtest so that
+// such a test links nothing of cmdtest's (the OpenAPI checker's heavy
+// initialisation would show in start-up measures of the binary).
+package binary
 
 import (
 	"os/exec"
