@@ -44,7 +44,10 @@ CONVO_SANDBOX=1          run against the built-in sandbox, in-process (like --sa
 CONVO_DEBUG=1            log HTTP requests and responses to stderr, token masked
 CONVO_NO_PROMPT=1        never prompt; commands that would ask exit 2 and name the
                          flags that replace the prompt
-CONVO_PAGER              program that long output is piped through on a terminal
+CONVO_PAGER              program that long output is piped through on a terminal;
+                         without it, config pager, then PAGER; empty: no pager
+CONVO_ATTENDANT          your user, as its id or e-mail: who @me is (like config
+                         attendant)
 CONVO_ACCESSIBLE_PROMPTER=1
                          plain line prompts instead of interactive forms
                          (screen readers)
@@ -75,6 +78,10 @@ Data goes to stdout; messages, hints and page footers go to stderr.
 kept in json, ndjson and yaml. Dotted paths reach inside objects:
 
   convo chats list --fields token,status,contact.phone
+
+--fields with no value lists the fields of the command's resource; a field
+unknown to it is refused before anything is sent. customfields.* stands for
+any custom field's name (customfields.cpf).
 
 --jq EXPRESSION filters JSON with jq syntax (implies -o json). With json it
 sees the whole document (the array, for lists); with ndjson each item in turn.
