@@ -1,6 +1,8 @@
 // Package cmdutil holds what every command shares: the Factory that hands out
-// IO streams, settings, the API client and the prompter, and the mapping of
-// errors to exit codes, done in one place.
+// IO streams, settings, the API client and the prompter; the flags that
+// check, document and complete themselves; the output check attached to each
+// command that prints; the RunE of the common kinds of command; and the
+// mapping of errors to exit codes, done in one place.
 package cmdutil
 
 import (

@@ -36,10 +36,11 @@ type boolValue struct{ value }
 
 func (*boolValue) IsBoolFlag() bool { return true }
 
-// stringFlag defines --name as a string flag stored by store after check
-// passes. show is what help prints as the default.
-func stringFlag(cmd *cobra.Command, name, usage string, show func() string, check func(string) error, store func(string)) *pflag.Flag {
-	return cmd.Flags().VarPF(&value{typ: "string", show: show, set: func(s string) error {
+// stringFlag defines --name (and -shorthand) of cmd in fs, a string flag
+// stored by store once check (when not nil) accepts it. show is what help
+// prints as the default.
+func stringFlag(fs *pflag.FlagSet, name, shorthand, usage string, show func() string, check func(string) error, store func(string)) *pflag.Flag {
+	return fs.VarPF(&value{typ: "string", show: show, set: func(s string) error {
 		if check != nil {
 			if err := check(s); err != nil {
 				return err
@@ -47,7 +48,7 @@ func stringFlag(cmd *cobra.Command, name, usage string, show func() string, chec
 		}
 		store(s)
 		return nil
-	}}, name, "", usage)
+	}}, name, shorthand, usage)
 }
 
 // deref shows the value behind a nil-able pointer, or "" when it is nil.
@@ -76,13 +77,8 @@ func NilEnumFlag(cmd *cobra.Command, p **string, name string, values []string, u
 
 // enumFlag defines the enum --name (and -shorthand) of cmd in fs.
 func enumFlag(cmd *cobra.Command, fs *pflag.FlagSet, name, shorthand string, values []string, usage string, show func() string, store func(string)) *pflag.Flag {
-	fl := fs.VarPF(&value{typ: "string", show: show, set: func(s string) error {
-		if err := validate.OneOf(name, s, values); err != nil {
-			return err
-		}
-		store(s)
-		return nil
-	}}, name, shorthand, fmt.Sprintf("%s: {%s}", usage, strings.Join(values, "|")))
+	fl := stringFlag(fs, name, shorthand, fmt.Sprintf("%s: {%s}", usage, strings.Join(values, "|")), show,
+		func(s string) error { return validate.OneOf(name, s, values) }, store)
 	_ = cmd.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
 	return fl
 }
@@ -91,7 +87,7 @@ func enumFlag(cmd *cobra.Command, fs *pflag.FlagSet, name, shorthand string, val
 // given; given empty, it points at "" (tags update --emoji "" removes the
 // emoji).
 func NilStringFlag(cmd *cobra.Command, p **string, name, usage string) *pflag.Flag {
-	return stringFlag(cmd, name, usage, deref(p), nil, func(s string) { *p = &s })
+	return stringFlag(cmd.Flags(), name, "", usage, deref(p), nil, func(s string) { *p = &s })
 }
 
 // NilBoolFlag defines a boolean --name that stays nil unless given:
@@ -158,9 +154,9 @@ func nonEmpty(name, what string) func(string) error {
 }
 
 // refFlag defines --name naming something that resolve looks up later
-// (the lookup needs the API), refused empty, completed by complete.
-func refFlag(cmd *cobra.Command, p *string, name, what, usage string, complete cobra.CompletionFunc) *pflag.Flag {
-	fl := stringFlag(cmd, name, usage, func() string { return *p }, nonEmpty(name, what), func(s string) { *p = strings.TrimSpace(s) })
+// (the lookup needs the API), checked by check, completed by complete.
+func refFlag(cmd *cobra.Command, p *string, name, usage string, check func(string) error, complete cobra.CompletionFunc) *pflag.Flag {
+	fl := stringFlag(cmd.Flags(), name, "", usage, func() string { return *p }, check, func(s string) { *p = strings.TrimSpace(s) })
 	_ = cmd.RegisterFlagCompletionFunc(name, complete)
 	return fl
 }
@@ -178,19 +174,19 @@ const (
 // ContactFlag defines --name taking a contact: an id or a phone number,
 // resolved with resolve.ParseContact and resolve.Contact.
 func ContactFlag(f *Factory, cmd *cobra.Command, p *string, name, usage string) *pflag.Flag {
-	return refFlag(cmd, p, name, contactRef, usage, CompleteContacts(f))
+	return refFlag(cmd, p, name, usage, nonEmpty(name, contactRef), CompleteContacts(f))
 }
 
 // AttendantFlag defines --name taking an attendant: an id, an e-mail, a
 // name or @me, resolved with resolve.Attendant. Completion offers the users
 // with status ("" for every user).
 func AttendantFlag(f *Factory, cmd *cobra.Command, p *string, name, status, usage string) *pflag.Flag {
-	return refFlag(cmd, p, name, attendantRef, usage, CompleteAttendants(f, status))
+	return refFlag(cmd, p, name, usage, nonEmpty(name, attendantRef), CompleteAttendants(f, status))
 }
 
 // TagFlag defines --name taking one tag, by id or text.
 func TagFlag(f *Factory, cmd *cobra.Command, p *string, name, usage string) *pflag.Flag {
-	return refFlag(cmd, p, name, tagRef, usage, CompleteTagNames(f))
+	return refFlag(cmd, p, name, usage, nonEmpty(name, tagRef), CompleteTagNames(f))
 }
 
 // TagsFlag defines a repeatable --name taking a tag by id or text each time.
@@ -202,9 +198,7 @@ func TagsFlag(f *Factory, cmd *cobra.Command, p *[]string, name, usage string) *
 // characters) as it is parsed and completed with the channels that match
 // filter.
 func ChannelFlag(f *Factory, cmd *cobra.Command, p *string, name string, filter api.ChannelListParams, usage string) *pflag.Flag {
-	fl := stringFlag(cmd, name, usage, func() string { return *p }, channelCheck(name), func(s string) { *p = s })
-	_ = cmd.RegisterFlagCompletionFunc(name, CompleteChannels(f, filter))
-	return fl
+	return refFlag(cmd, p, name, usage, channelCheck(name), CompleteChannels(f, filter))
 }
 
 // ChannelsFlag is a repeatable ChannelFlag; its errors name the token.

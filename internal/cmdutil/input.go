@@ -1,19 +1,13 @@
 package cmdutil
 
 import (
-	"context"
-	"fmt"
 	"io"
 	"os"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/spf13/cobra"
-
-	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
-	"github.com/convo-cli/convo/internal/output"
 )
 
 // ConfirmDestructive asks before a command destroys something. --yes skips
@@ -70,54 +64,6 @@ func ChatToken(arg string) (string, error) {
 		return "", clierr.FlagErrorf("empty chat token: see `convo chats list`")
 	}
 	return token, nil
-}
-
-// Destruction is a command that destroys the resource whose id is its
-// first argument: `tags delete ID`, `users deactivate ID`.
-type Destruction struct {
-	// Noun names the resource, with Verb the action: "tag", "delete".
-	Noun, Verb string
-	// Name reads the resource's name, which makes the question clear to a
-	// person; it is called only when someone will be asked.
-	Name func(ctx context.Context, c *api.Client, id int64) (string, error)
-	// Consequence says what is lost, of the resource with id named subject
-	// ("tag 5 (VIP)").
-	Consequence func(subject string, id int64) string
-	// Do destroys it and returns the API's message.
-	Do func(c *api.Client, ctx context.Context, id int64) (string, error)
-}
-
-// RunDestroy is the RunE of a Destruction: it confirms (ConfirmDestructive),
-// destroys, and prints the API's message on stderr.
-func RunDestroy(f *Factory, d Destruction) func(*cobra.Command, []string) error {
-	return func(cmd *cobra.Command, args []string) error {
-		id, err := ParseID(args[0], d.Noun+" ID")
-		if err != nil {
-			return err
-		}
-		ctx := cmd.Context()
-		c, err := f.APIClient(ctx)
-		if err != nil {
-			return err
-		}
-		subject := fmt.Sprintf("%s %d", d.Noun, id)
-		if !f.Settings.Yes && f.IOStreams.CanPrompt() {
-			name, err := d.Name(ctx, c, id)
-			if err != nil {
-				return err
-			}
-			subject = fmt.Sprintf("%s %d (%s)", d.Noun, id, name)
-		}
-		if err := f.ConfirmDestructive(d.Verb+" "+subject, d.Consequence(subject, id)); err != nil {
-			return err
-		}
-		msg, err := d.Do(c, ctx, id)
-		if err != nil {
-			return err
-		}
-		output.Success(f.IOStreams, msg, nil)
-		return nil
-	}
 }
 
 func capitalize(s string) string {

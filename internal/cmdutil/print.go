@@ -11,7 +11,6 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/output"
-	"github.com/convo-cli/convo/internal/resolve"
 )
 
 // printing is what the output check of the running command resolved.
@@ -171,59 +170,4 @@ func PrintObject(f *Factory, raw []byte) error {
 		return errUndeclaredOutput
 	}
 	return output.PrintObject(f.IOStreams, p.opts, p.spec, raw)
-}
-
-// RunList is the RunE of a command that lists: list builds the pager from
-// the arguments, with the run's client and pagination flags (resolving what
-// it must first), and the items are printed as they arrive (PrintList).
-func RunList[T any](f *Factory, list func(ctx context.Context, args []string, c *api.Client, o api.ListOptions) (*api.Pager[T], error)) func(*cobra.Command, []string) error {
-	return func(cmd *cobra.Command, args []string) error {
-		c, err := f.APIClient(cmd.Context())
-		if err != nil {
-			return err
-		}
-		pager, err := list(cmd.Context(), args, c, f.ListOptions())
-		if err != nil {
-			return err
-		}
-		return PrintList(cmd.Context(), f, pager)
-	}
-}
-
-// RunGet is the RunE of a command that shows the resource whose id is its
-// first argument (what names the id in errors, "tag ID"), read with get
-// (such as (*api.Client).GetTag).
-func RunGet[T any](f *Factory, what string, get func(*api.Client, context.Context, int64) (*api.Result[T], error)) func(*cobra.Command, []string) error {
-	return func(cmd *cobra.Command, args []string) error {
-		id, err := ParseID(args[0], what)
-		if err != nil {
-			return err
-		}
-		c, err := f.APIClient(cmd.Context())
-		if err != nil {
-			return err
-		}
-		res, err := get(c, cmd.Context(), id)
-		if err != nil {
-			return err
-		}
-		return PrintObject(f, res.Raw)
-	}
-}
-
-// RunWithContact is the RunE of a command whose first argument is a
-// contact, its id or its phone: run gets it parsed (nothing is sent for a
-// bad one), with the run's client.
-func RunWithContact(f *Factory, run func(ctx context.Context, c *api.Client, ref resolve.ContactRef) error) func(*cobra.Command, []string) error {
-	return func(cmd *cobra.Command, args []string) error {
-		ref, err := f.ParseContact(args[0], "contact")
-		if err != nil {
-			return err
-		}
-		c, err := f.APIClient(cmd.Context())
-		if err != nil {
-			return err
-		}
-		return run(cmd.Context(), c, ref)
-	}
 }
