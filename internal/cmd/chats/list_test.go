@@ -47,7 +47,7 @@ func TestListFilters(t *testing.T) {
 		{[]string{"--open=true", "--status", "entrance"}, []string{chat1, chat5, chat8, chat12}},
 		{[]string{"--contact", joaoPhone}, []string{chat1, chat12}},
 		{[]string{"--contact", " +55 (21) 97919-0371 "}, []string{chat1, chat12}},
-		{[]string{"--contact", "97919"}, nil}, // an id, not a part of a phone
+		{[]string{"--contact", "97919"}, nil},         // an id, not a part of a phone
 		{[]string{"--contact", "5511987654321"}, nil}, // nobody's phone
 		{[]string{"--tag", "VIP"}, []string{chat1, chat12}},
 		{[]string{"--tag", "1"}, []string{chat1, chat12}},

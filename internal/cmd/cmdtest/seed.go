@@ -25,7 +25,7 @@ const (
 	Chat7  = "c5e0451fb9df95da3b13" // Luís, social messenger, queue, waiting, open
 	Chat8  = "ef5799d7de5e27f1c2ce" // Márcia, secure chat, Ana, entrance, open
 	Chat9  = "442219958193c011d51c" // Paulo, main, Bruno, entrance, closed
-	Chat10 = "8b272a4d9811d7880eef" // Fernanda, widget, queue, waiting, open, no messages
+	Chat10 = "8b272a4d9811d7880eef" // Fernanda, widget, queue, waiting, open, 1 message (read), the newest
 	Chat11 = "a5f2af23e43570960ae4" // Sebastião, spare (disconnected), Ana, finished, closed
 	Chat12 = "6345e03aad976242f15d" // João, widget, Bruno, entrance, open, tag VIP
 	Chat13 = "3b086e70274dbcd3f2f7" // company 2's
