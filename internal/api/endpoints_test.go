@@ -806,5 +806,6 @@ func TestEndpointCasesCoverEveryEndpoint(t *testing.T) {
 }
 
 // nonEndpointMethods are the exported methods of Client that call no single
-// endpoint: Do sends any request, List walks any list.
-var nonEndpointMethods = []string{"Do", "List"}
+// endpoint: Do sends any request, List walks any list, BaseURL says where
+// the client sends them.
+var nonEndpointMethods = []string{"Do", "List", "BaseURL"}
