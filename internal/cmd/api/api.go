@@ -1,6 +1,6 @@
-// Package apicmd holds `convo api`, which sends a raw request to any
+// Package api holds `convo api`, which sends a raw request to any
 // endpoint and prints the JSON body of the answer.
-package apicmd
+package api
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/convo-cli/convo/internal/api"
+	apiclient "github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/output"
@@ -38,10 +38,6 @@ type apiOptions struct {
 
 // NewCmdAPI builds `convo api`.
 func NewCmdAPI(f *cmdutil.Factory) *cobra.Command {
-	return newCmdAPI(f, nil)
-}
-
-func newCmdAPI(f *cmdutil.Factory, runF func(*apiOptions) error) *cobra.Command {
 	opts := &apiOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "api METHOD PATH [-f key=value]... [-F key=value]... [--input FILE|-] [--paginate]",
@@ -126,9 +122,6 @@ other command (see convo help exit-codes).`,
 			if opts.paginate && opts.method != http.MethodGet {
 				return clierr.FlagErrorf("--paginate works only with GET, not %s", opts.method)
 			}
-			if runF != nil {
-				return runF(opts)
-			}
 			return apiRun(opts)
 		},
 	}
@@ -153,7 +146,7 @@ func splitPath(arg string) (string, url.Values, error) {
 	}
 	path, rawQuery, _ := strings.Cut(arg, "?")
 	path = "/" + strings.TrimLeft(path, "/")
-	if rest, ok := strings.CutPrefix(path, api.Prefix); ok && (rest == "" || strings.HasPrefix(rest, "/")) {
+	if rest, ok := strings.CutPrefix(path, apiclient.Prefix); ok && (rest == "" || strings.HasPrefix(rest, "/")) {
 		path = rest
 	}
 	if path == "" || path == "/" {
@@ -175,7 +168,7 @@ func apiRun(opts *apiOptions) error {
 	if err != nil {
 		return err
 	}
-	req := api.Request{Method: opts.method, Path: opts.path, Query: opts.query}
+	req := apiclient.Request{Method: opts.method, Path: opts.path, Query: opts.query}
 	fields, err := parseFields(opts.rawFields, opts.fields, f.IOStreams.In, opts.input == "-")
 	if err != nil {
 		return err

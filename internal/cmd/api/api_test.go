@@ -1,4 +1,4 @@
-package apicmd_test
+package api_test
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package apicmd
+package api
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/convo-cli/convo/internal/api"
+	apiclient "github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/output"
@@ -16,8 +16,8 @@ import (
 // page (the query's, else 1) to the last page, printing the data items of
 // each page as they arrive: one JSON array (one line per item with -o
 // ndjson). It holds one page at a time, and ends as every walk does (see
-// api.Pager).
-func paginate(ctx context.Context, f *cmdutil.Factory, c *api.Client, req api.Request, opts output.Options) error {
+// apiclient.Pager).
+func paginate(ctx context.Context, f *cmdutil.Factory, c *apiclient.Client, req apiclient.Request, opts output.Options) error {
 	printer, err := output.NewList(f.IOStreams, opts, output.Spec{Noun: "items"})
 	if err != nil {
 		return err
@@ -32,7 +32,7 @@ func paginate(ctx context.Context, f *cmdutil.Factory, c *api.Client, req api.Re
 			// What arrived stays; an unfinished array tells scripts the list
 			// is not whole.
 			_ = printer.Flush()
-			var tooLarge *api.PageTooLargeError
+			var tooLarge *apiclient.PageTooLargeError
 			if errors.As(err, &tooLarge) {
 				return fmt.Errorf("%w: ask for smaller pages with -f per_page=%d", tooLarge.Err, tooLarge.Smaller())
 			}

@@ -16,7 +16,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/buildinfo"
 	"github.com/convo-cli/convo/internal/clierr"
-	apicmd "github.com/convo-cli/convo/internal/cmd/api"
+	"github.com/convo-cli/convo/internal/cmd/api"
 	"github.com/convo-cli/convo/internal/cmd/auth"
 	"github.com/convo-cli/convo/internal/cmd/channels"
 	"github.com/convo-cli/convo/internal/cmd/chats"
@@ -101,7 +101,7 @@ Try it without an account on the built-in sandbox:
 		cmd.AddCommand(sub)
 	}
 	for _, sub := range []*cobra.Command{
-		auth.NewCmdAuth(f), config.NewCmdConfig(f), apicmd.NewCmdAPI(f), sandbox.NewCmdSandbox(f), completion.NewCmdCompletion(f),
+		auth.NewCmdAuth(f), config.NewCmdConfig(f), api.NewCmdAPI(f), sandbox.NewCmdSandbox(f), completion.NewCmdCompletion(f),
 		newCmdVersion(f.IOStreams),
 	} {
 		sub.GroupID = "more"
