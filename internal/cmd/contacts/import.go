@@ -1,6 +1,7 @@
 package contacts
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -292,7 +293,7 @@ func (opts *importOptions) openInput(run *importer.Options) (func(), error) {
 	if in.Spooled {
 		reportFor = "" // standard input or a pipe: no place of its own
 	}
-	run.ReportPath = firstNonEmpty(opts.report, importer.DefaultReportPath(reportFor, time.Now()))
+	run.ReportPath = cmp.Or(opts.report, importer.DefaultReportPath(reportFor, time.Now()))
 	return func() { _ = in.Close() }, nil // a spool holds nothing once the import is over
 }
 
@@ -348,13 +349,6 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-func firstNonEmpty(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 func plural(n int, noun string) string {
