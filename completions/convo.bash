@@ -12,7 +12,7 @@ __convo_debug()
 __convo_init_completion()
 {
     COMPREPLY=()
-    _get_comp_words_by_ref "$@" cur prev words cword
+    __convo_comp_words "$@"
 }
 
 # This function calls the convo program to obtain the completion
@@ -424,3 +424,18 @@ else
 fi
 
 # ex: ts=4 sw=4 et filetype=sh
+
+# The words being completed, with the bash-completion package's
+# _get_comp_words_by_ref when it is loaded, else as bash split them.
+__convo_comp_words()
+{
+    if declare -F _get_comp_words_by_ref >/dev/null 2>&1; then
+        _get_comp_words_by_ref "$@" cur prev words cword
+        return
+    fi
+    words=("${COMP_WORDS[@]}")
+    cword=$COMP_CWORD
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD-1]}
+}
+
