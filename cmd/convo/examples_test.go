@@ -173,6 +173,22 @@ func seededDB(t *testing.T) []byte {
 }
 
 func runExample(t *testing.T, bash string, seeded []byte, ex example) {
+	sb := newScratch(t, seeded)
+	if output, err := sb.run(bash, ex.script); err != nil {
+		t.Errorf("example of %s failed: %v\n%s\n%s\n--- output:\n%s", ex.command, err, ex.comment, ex.script, output)
+	}
+}
+
+// scratch is where examples run: a home, config and data directory of their
+// own (the data directory holding a copy of the seeded sandbox), and a work
+// directory to run in.
+type scratch struct {
+	dir, work string
+	env       []string
+}
+
+func newScratch(t *testing.T, seeded []byte) *scratch {
+	t.Helper()
 	dir := t.TempDir()
 	home, data, work := filepath.Join(dir, "home"), filepath.Join(dir, "data"), filepath.Join(dir, "work")
 	for _, d := range []string{home, data, work} {
@@ -183,18 +199,7 @@ func runExample(t *testing.T, bash string, seeded []byte, ex example) {
 	if err := os.WriteFile(filepath.Join(data, "sandbox.db"), seeded, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	// Output goes to a file, not a pipe, so that a process the example
-	// left behind cannot keep Wait waiting.
-	out, err := os.Create(filepath.Join(dir, "output"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer out.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bash, "--noprofile", "--norc", "-c", "set -eo pipefail\n"+ex.script)
-	cmd.Dir = work
-	cmd.Env = []string{
+	return &scratch{dir: dir, work: work, env: []string{
 		"PATH=" + os.Getenv("PATH"), // holds the convo of testscript.Main
 		"HOME=" + home,
 		"CONVO_SANDBOX=1",
@@ -202,16 +207,36 @@ func runExample(t *testing.T, bash string, seeded []byte, ex example) {
 		"CONVO_DATA_DIR=" + data,
 		"DBUS_SESSION_BUS_ADDRESS=",
 		"LANG=C.UTF-8",
+	}}
+}
+
+// run runs script with bash (set -e, pipefail) in the work directory and
+// returns what it wrote on stdout and stderr together.
+func (sb *scratch) run(bash, script string) ([]byte, error) {
+	// Output goes to a file, not a pipe, so that a process the example
+	// left behind cannot keep Wait waiting.
+	out, err := os.CreateTemp(sb.dir, "output")
+	if err != nil {
+		return nil, err
 	}
+	defer out.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bash, "--noprofile", "--norc", "-c", "set -eo pipefail\n"+script)
+	cmd.Dir = sb.work
+	cmd.Env = sb.env
 	cmd.Stdout, cmd.Stderr = out, out
 	// The example runs in a process group of its own, killed whole when it
 	// ends or times out: nothing it started outlives it.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	runErr := cmd.Run()
-	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	if runErr != nil {
-		output, _ := os.ReadFile(out.Name())
-		t.Errorf("example of %s failed: %v\n%s\n%s\n--- output:\n%s", ex.command, runErr, ex.comment, ex.script, output)
+	if cmd.Process != nil {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
+	output, err := os.ReadFile(out.Name())
+	if err != nil {
+		return nil, err
+	}
+	return output, runErr
 }
