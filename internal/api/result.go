@@ -4,10 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 )
+
+// ErrNoData is a success answer without the object the call returns
+// (data absent or null).
+var ErrNoData = errors.New("the API answered success but sent no data")
 
 // Result is the answer to a call that returns one object: the object decoded,
 // its JSON exactly as the server sent it, and the API's success message.
@@ -39,6 +44,11 @@ func call[T any](ctx context.Context, c *Client, method, path string, body any) 
 	resp, err := c.Do(ctx, Request{Method: method, Path: path, Body: body})
 	if err != nil {
 		return nil, err
+	}
+	if isNull(resp.Envelope.Data) {
+		// Every call answers with an object: a success without one would
+		// print nothing, or a row of empty cells, and succeed.
+		return nil, fmt.Errorf("%s %s: %w", method, path, ErrNoData)
 	}
 	res := &Result[T]{Raw: resp.Envelope.Data, Message: resp.Envelope.Message}
 	if err := decodeInto(resp, &res.Data); err != nil {

@@ -1,6 +1,8 @@
 package contacts_test
 
 import (
+	"fmt"
+	"net/http"
 	"regexp"
 	"slices"
 	"strings"
@@ -96,5 +98,25 @@ func TestViewErrors(t *testing.T) {
 				t.Errorf("stdout = %q, want nothing", env.Stdout)
 			}
 		})
+	}
+}
+
+// TestViewAnsweredWithNoData: a success whose data is null (a broken proxy,
+// an API bug) is not a contact: exit 1 and nothing on stdout, in every
+// format, instead of an empty row or "null" and exit 0.
+func TestViewAnsweredWithNoData(t *testing.T) {
+	for _, format := range []string{"table", "plain", "json"} {
+		env := newEnv(t)
+		env.AllowInvalidRequests()
+		env.Intercept(func(http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				fmt.Fprint(w, `{"success":true,"data":null}`)
+			})
+		})
+		run(t, env, 1, "contacts", "view", "1", "-o", format)
+		if env.Stdout.Len() != 0 || env.Stderr.String() != "error: GET /contacts/1: the API answered success but sent no data\n" {
+			t.Errorf("-o %s: stdout %q, stderr %q", format, env.Stdout, env.Stderr)
+		}
 	}
 }
