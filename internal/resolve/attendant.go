@@ -98,14 +98,14 @@ func userID(ref string) (id int64, isID bool, err error) {
 // and messages remain.
 func userByKey(ctx context.Context, c *api.Client, ref string) (*api.User, error) {
 	byEmail := strings.Contains(ref, "@")
-	key := fold(ref)
+	key := Fold(ref)
 	var matches []api.UserListItem
 	params := api.UserListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}}
 	for u, err := range c.ListUsers(params).Follow(true).All(ctx) {
 		if err != nil {
 			return nil, fmt.Errorf("look up users: %w", err)
 		}
-		if (byEmail && strings.EqualFold(u.Email, ref)) || (!byEmail && fold(u.Name) == key) {
+		if (byEmail && strings.EqualFold(u.Email, ref)) || (!byEmail && Fold(u.Name) == key) {
 			matches = append(matches, u)
 		}
 	}
@@ -127,9 +127,9 @@ func userByKey(ctx context.Context, c *api.Client, ref string) (*api.User, error
 	return nil, clierr.InputErrorf("%d users are named %q; give the id or the e-mail of one:\n%s", len(matches), ref, strings.Join(lines, "\n"))
 }
 
-// fold is a name as compared: lower case, without accents, its words
+// Fold is a name as compared: lower case, without accents, its words
 // separated by one space ("  JOÃO  da Silva" and "joao da silva" match).
-func fold(name string) string {
+func Fold(name string) string {
 	var b strings.Builder
 	for _, r := range norm.NFD.String(name) {
 		if !unicode.Is(unicode.Mn, r) {

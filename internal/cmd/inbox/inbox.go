@@ -1,0 +1,148 @@
+// Package inbox holds `convo inbox`, the full-screen terminal inbox.
+package inbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/spf13/cobra"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/destination"
+	"github.com/convo-cli/convo/internal/inbox"
+	"github.com/convo-cli/convo/internal/resolve"
+)
+
+type options struct {
+	f        *cmdutil.Factory
+	view     string
+	interval time.Duration
+}
+
+// NewCmdInbox builds `convo inbox`.
+func NewCmdInbox(f *cmdutil.Factory) *cobra.Command {
+	opts := &options{f: f}
+	cmd := &cobra.Command{
+		Use:   "inbox [--view waiting|mine|open|all] [--interval D]",
+		Short: "Work your chats in a live, full-screen terminal inbox",
+		Long: `A full-screen inbox for attendants: the chats on the left (or on their own at
+80 columns), the open chat with its latest messages, and one key per action.
+It refreshes itself every --interval and keeps your place; ● marks the chats
+with news since you last looked.
+
+Views (tab cycles them): waiting (the queue, longest waiting first), mine (the
+open chats of @me: see convo config set attendant), open, all.
+
+Keys: ↑↓ or k j move, enter opens the chat, esc goes back, r replies (enter
+sends, alt+enter starts a new line), t sends a template message, n writes a
+note on the contact, T transfers the chat, g adds or removes the contact's
+tags, / filters by name or phone, R refreshes now, ? shows every key, q quits.
+
+Before a reply is sent, the chat is read again: if another attendant answered
+meanwhile, the inbox says so and asks again. It needs a terminal; to watch the
+queue from a script, use convo chats follow.`,
+		Example: `  # Try it without an account, on the built-in sandbox
+  convo --sandbox inbox  # needs a terminal
+
+  # Start on your own chats, refreshing every 10 seconds
+  convo inbox --view mine --interval 10s  # needs a terminal`,
+		Args: cmdutil.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return run(cmd.Context(), opts)
+		},
+	}
+	cmdutil.EnumFlag(cmd, &opts.view, "view", "waiting", inbox.ViewNames, "the `VIEW` to start on")
+	cmd.Flags().DurationVar(&opts.interval, "interval", 5*time.Second, "refresh every `DURATION`, at least 1s")
+	return cmd
+}
+
+func run(ctx context.Context, opts *options) error {
+	f := opts.f
+	ios := f.IOStreams
+	if opts.interval < inbox.MinInterval {
+		return clierr.FlagErrorf("--interval must be at least %s, not %s", inbox.MinInterval, opts.interval)
+	}
+	if !ios.IsStdinTTY() || !ios.IsStdoutTTY() {
+		return clierr.InputErrorf("convo inbox needs a terminal for its input and output.\n" +
+			"To follow the waiting queue from a script or a pipe, use `convo chats follow`.")
+	}
+	view, _ := inbox.ParseView(opts.view)
+	c, err := f.APIClient(ctx)
+	if err != nil {
+		return err
+	}
+	dataDir, err := config.DataDir()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var looked struct{ path, key string }
+	m := inbox.New(inbox.Options{
+		Start: func(ctx context.Context) (*inbox.Session, error) {
+			sess, key, err := start(ctx, f, c, dataDir)
+			if err == nil {
+				looked.path, looked.key = inbox.LookedPath(dataDir, key), key
+				sess.LookedAt = inbox.LoadLooked(looked.path, key)
+			}
+			return sess, err
+		},
+		Context:  ctx,
+		View:     view,
+		Interval: opts.interval,
+		Color:    ios.ColorEnabled(),
+		Colors:   ios.ColorScheme(),
+	})
+	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithInput(ios.In), tea.WithOutput(ios.Out), tea.WithContext(ctx))
+	final, err := p.Run()
+	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if err != nil {
+		return fmt.Errorf("inbox: %w", err)
+	}
+	if looked.path != "" {
+		// Only which chats the next run marks depends on it.
+		_ = inbox.SaveLooked(looked.path, looked.key, time.Now())
+	}
+	return final.(inbox.Model).Err()
+}
+
+// start learns where the requests land (one request), opens the desk of
+// that destination and resolves @me: what the inbox does before its first
+// screen of chats.
+func start(ctx context.Context, f *cmdutil.Factory, c *api.Client, dataDir string) (*inbox.Session, string, error) {
+	dest, err := destination.Learn(ctx, c)
+	if err != nil {
+		return nil, "", err
+	}
+	key := dest.Key()
+	sess := &inbox.Session{Desk: desk.New(c, desk.Options{Destination: key, CacheDir: dataDir})}
+	me := f.Me()
+	switch {
+	case me.Ref == "":
+		sess.MeHint = "No attendant is set for @me, so the mine view is empty: run `convo config set attendant ID|EMAIL` (or set CONVO_ATTENDANT)."
+	default:
+		id, err := resolve.AttendantID(ctx, c, resolve.MeRef, me)
+		if err != nil && !api.IsAuth(err) && !isInput(err) {
+			return nil, "", err
+		}
+		if err != nil {
+			sess.MeHint = "@me: " + err.Error()
+		}
+		sess.Me = id
+	}
+	return sess, key, nil
+}
+
+func isInput(err error) bool {
+	var input *clierr.InputError
+	return errors.As(err, &input)
+}

@@ -1,0 +1,361 @@
+package inbox
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textarea"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/desk"
+)
+
+// The steps of a message on its way out.
+const (
+	stepEdit     = iota // being written or filled in
+	stepChecking        // asking whether another attendant answered meanwhile
+	stepAsk             // a question is on screen: enter goes on, esc goes back
+	stepSending
+)
+
+// outbox is a message about to be sent to the open chat, and where it is
+// on its way: before it is sent, the chat is read again; if another
+// attendant answered since the chat was read, the inbox says so and asks
+// again; a free-form message outside the messaging app's 24-hour window
+// is asked about too.
+type outbox struct {
+	content  api.MessageSend
+	freeForm bool
+	step     int
+	question string
+	// windowAsked is set while the question is the 24-hour one; windowOK
+	// once it was answered.
+	windowAsked, windowOK bool
+}
+
+// sender is a form that sends a message through an outbox.
+type sender interface {
+	form
+	out() *outbox
+}
+
+// checkedMsg is what the chat read just before sending showed.
+type checkedMsg struct {
+	token         string
+	fresh, others []desk.Message
+	total         int
+	err           error
+}
+
+// sentMsg is the end of a send.
+type sentMsg struct {
+	token   string
+	res     *api.SendResult
+	warning string
+	err     error
+}
+
+// send starts ob on its way: the check first.
+func (m *Model) send(ob *outbox) tea.Cmd {
+	ob.step, ob.question = stepChecking, ""
+	ctx, d, conv, me := m.o.Context, m.sess.Desk, m.open.conv, m.sess.Me
+	return tea.Batch(m.begin(), func() tea.Msg {
+		fresh, others, total, err := d.OthersReplied(ctx, conv, me)
+		return checkedMsg{token: conv.Chat.Token, fresh: fresh, others: others, total: total, err: err}
+	})
+}
+
+// outboxKey handles enter and esc while ob is checked, asked about or sent.
+func (m *Model) outboxKey(ob *outbox, k tea.KeyMsg) tea.Cmd {
+	if ob.step != stepAsk {
+		return nil // checking or sending: wait
+	}
+	switch k.Type {
+	case tea.KeyEnter:
+		if ob.windowAsked {
+			ob.windowAsked, ob.windowOK = false, true
+			return m.dispatch(ob)
+		}
+		return m.send(ob)
+	case tea.KeyEsc:
+		ob.step, ob.question, ob.windowAsked = stepEdit, "", false
+	}
+	return nil
+}
+
+// checked goes on after the check: it shows what was new in the chat and
+// asks when another attendant answered, else sends (after the 24-hour
+// question, for a free-form message outside the window).
+func (m Model) checked(msg checkedMsg) (tea.Model, tea.Cmd) {
+	m.busy--
+	s, ok := m.form.(sender)
+	if !ok || m.open == nil || m.open.conv == nil || m.open.conv.Chat.Token != msg.token {
+		return m, nil
+	}
+	ob := s.out()
+	if msg.err != nil {
+		ob.step = stepEdit
+		m.fail("check the chat before sending", msg.err)
+		return m, nil
+	}
+	if len(msg.fresh) > 0 {
+		conv := *m.open.conv
+		conv.Messages = append(append([]desk.Message(nil), conv.Messages...), msg.fresh...)
+		conv.Messages = conv.Messages[max(len(conv.Messages)-chatMessages, 0):]
+		conv.Total = msg.total
+		for _, fm := range msg.fresh {
+			if fm.FromCustomer() {
+				conv.CustomerWrote, conv.CustomerKnown = fm.CreatedAt.Time, true
+			}
+		}
+		m.open.conv = &conv
+		m.open.rendered = 0
+		m.open.vp.GotoBottom()
+		m.layout()
+	}
+	if n := len(msg.others); n > 0 {
+		last := msg.others[n-1]
+		who := "Another attendant"
+		if last.User != nil && last.User.Name != "" {
+			who = desk.OneLine(last.User.Name)
+		}
+		ob.step = stepAsk
+		ob.question = fmt.Sprintf("%s answered %s: “%s”. enter: send yours anyway · esc: edit",
+			who, ago(m.o.Now().Sub(last.CreatedAt.Time))+" ago", cut(desk.OneLine(last.Content), 40))
+		if n > 1 {
+			ob.question = fmt.Sprintf("%d answers came since you opened the chat, the last by %s. enter: send yours anyway · esc: edit", n, who)
+		}
+		m.note(statusWarn, "Another attendant answered this chat since you opened it.")
+		return m, nil
+	}
+	return m, m.dispatch(ob)
+}
+
+// dispatch sends ob, or first asks about the 24-hour window.
+func (m *Model) dispatch(ob *outbox) tea.Cmd {
+	conv := m.open.conv
+	if ob.freeForm && !ob.windowOK && desk.OutsideWindow(conv.Chat, conv.CustomerWrote, m.o.Now()) {
+		ob.step, ob.windowAsked = stepAsk, true
+		ob.question = windowHint() + ". enter: send anyway · esc: edit (t: a template)"
+		return nil
+	}
+	ob.step, ob.question = stepSending, ""
+	ctx, d, ch, content := m.o.Context, m.sess.Desk, conv.Chat, ob.content
+	if me := m.sess.Me; me != 0 {
+		content.Attendant = &me
+	}
+	return tea.Batch(m.begin(), func() tea.Msg {
+		res, warning, err := d.Send(ctx, ch, content)
+		return sentMsg{token: ch.Token, res: res, warning: warning, err: err}
+	})
+}
+
+// sent ends a send: the form closes and the chat is read again; a refusal
+// leaves the form open with what was written.
+func (m Model) sent(msg sentMsg) (tea.Model, tea.Cmd) {
+	m.busy--
+	s, ok := m.form.(sender)
+	if msg.err != nil {
+		if ok {
+			s.out().step = stepEdit
+		}
+		m.fail("send", msg.err)
+		return m, nil
+	}
+	if ok {
+		m.form = nil
+	}
+	text := "✓ Sent to " + contactLabel(m.chatFor(msg.token)) + "."
+	kind := statusOK
+	if msg.warning != "" {
+		text, kind = "! "+msg.warning, statusWarn
+	}
+	m.note(kind, text)
+	if msg.res != nil && msg.res.Message.ID > m.seen[msg.token] {
+		m.seen[msg.token] = msg.res.Message.ID
+	}
+	return m.afterChange(msg.token)
+}
+
+// chatFor is the listed chat with token: the open one, else as the view
+// lists it.
+func (m *Model) chatFor(token string) api.Chat {
+	if m.open != nil && m.open.listed.Token == token {
+		return m.open.listed
+	}
+	if i := m.list().indexOf(token); i >= 0 {
+		c, _ := m.list().chat(i)
+		return c
+	}
+	return api.Chat{Token: token}
+}
+
+// afterChange reads the open chat and the list again after the inbox
+// changed the chat with token.
+func (m Model) afterChange(token string) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
+	if m.open != nil && m.open.listed.Token == token {
+		cmd = m.readChat(true)
+	}
+	m.layout()
+	mm, refresh := m.refresh()
+	return mm, tea.Batch(cmd, refresh)
+}
+
+// composer writes a reply to the open chat, or a note on its contact.
+type composer struct {
+	note bool
+	ta   textarea.Model
+	ob   outbox
+	// saving is set while a note is being saved.
+	saving bool
+}
+
+func (c *composer) out() *outbox { return &c.ob }
+
+// startReply opens the composer for a reply, unless the chat is closed
+// or finished: a reply would open a new chat.
+func startReply(m *Model) (form, tea.Cmd) {
+	if err := replyAllowed(m); err != nil {
+		m.note(statusErr, firstLine(err.Error()))
+		return nil, nil
+	}
+	c := &composer{ta: newTextArea("Write your reply…")}
+	if conv := m.open.conv; desk.OutsideWindow(conv.Chat, conv.CustomerWrote, m.o.Now()) {
+		m.note(statusWarn, windowHint()+": t sends a template.")
+	}
+	return c, nil
+}
+
+// startNote opens the composer for a note on the chat's contact.
+func startNote(m *Model) (form, tea.Cmd) {
+	return &composer{note: true, ta: newTextArea("A note for the staff about " + contactLabel(m.open.listed) + "…")}, nil
+}
+
+func (c *composer) height(avail int) int { return min(8, max(avail/2, 4)) }
+
+func (c *composer) hint() string {
+	switch {
+	case c.saving || c.ob.step == stepChecking || c.ob.step == stepSending:
+		return "sending…"
+	case c.ob.step == stepAsk:
+		return "enter: yes · esc: back to the text"
+	}
+	return "enter send · alt+enter new line · esc cancel"
+}
+
+func (c *composer) view(m *Model, w, h int) string {
+	title := "Reply to " + contactLabel(m.open.listed)
+	if c.note {
+		title = "Note on " + contactLabel(m.open.listed) + "'s contact (staff only)"
+	}
+	lines := []string{m.st.bold(cut(title, w))}
+	switch {
+	case c.ob.step == stepAsk:
+		lines = append(lines, wrapped(m.st.yellow, c.ob.question, w)...)
+	case c.saving || c.ob.step == stepChecking || c.ob.step == stepSending:
+		lines = append(lines, m.spin.View()+" sending…")
+	}
+	c.ta.SetWidth(w)
+	c.ta.SetHeight(max(h-len(lines), 1))
+	lines = append(lines, c.ta.View())
+	return strings.Join(lines, "\n")
+}
+
+func (c *composer) update(m *Model, msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		var cmd tea.Cmd
+		c.ta, cmd = c.ta.Update(msg)
+		return cmd
+	}
+	if c.saving {
+		return nil
+	}
+	if c.ob.step != stepEdit {
+		return m.outboxKey(&c.ob, k)
+	}
+	switch {
+	case k.Type == tea.KeyEsc:
+		m.form = nil
+		m.layout()
+		return nil
+	case key.Matches(k, keys.Send):
+		text := strings.TrimSpace(c.ta.Value())
+		if text == "" {
+			m.note(statusWarn, "Nothing to send yet: type the text first (esc cancels).")
+			return nil
+		}
+		if c.note {
+			c.saving = true
+			return m.saveNote(text)
+		}
+		c.ob.content = api.MessageSend{Type: "text", Content: c.ta.Value()}
+		c.ob.freeForm = true
+		return m.send(&c.ob)
+	}
+	var cmd tea.Cmd
+	c.ta, cmd = c.ta.Update(k)
+	return cmd
+}
+
+// notedMsg is the end of saving a note.
+type notedMsg struct {
+	contact string
+	err     error
+}
+
+func (m *Model) saveNote(text string) tea.Cmd {
+	ctx, d, c := m.o.Context, m.sess.Desk, m.open.listed
+	return tea.Batch(m.begin(), func() tea.Msg {
+		_, err := d.Note(ctx, c.Contact.ID, text)
+		return notedMsg{contact: contactLabel(c), err: err}
+	})
+}
+
+func (m Model) noted(msg notedMsg) (tea.Model, tea.Cmd) {
+	m.busy--
+	c, ok := m.form.(*composer)
+	if msg.err != nil {
+		if ok {
+			c.saving = false
+		}
+		m.fail("save the note", msg.err)
+		return m, nil
+	}
+	if ok && c.note {
+		m.form = nil
+		m.layout()
+	}
+	m.note(statusOK, "✓ Note saved on "+msg.contact+"'s contact.")
+	return m, nil
+}
+
+// replyAllowed refuses to answer a finished or closed chat: a reply would
+// open a new chat with the contact.
+func replyAllowed(m *Model) error {
+	_, err := desk.Reply(m.open.conv.Chat, api.MessageSend{})
+	return err
+}
+
+// windowHint is the 24-hour hint as a sentence.
+func windowHint() string {
+	return "! " + strings.ToUpper(desk.WindowHint[:1]) + desk.WindowHint[1:]
+}
+
+// wrapped is text wrapped to w cells, each line painted.
+func wrapped(paint func(string) string, text string, w int) []string {
+	lines := strings.Split(ansi.Wrap(text, w, " "), "\n")
+	for i, l := range lines {
+		lines[i] = paint(l)
+	}
+	return lines
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}

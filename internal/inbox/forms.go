@@ -1,0 +1,171 @@
+package inbox
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/textarea"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/convo-cli/convo/internal/resolve"
+)
+
+// form is what the chat pane asks while an action is under way: a reply
+// or a note being written, a template being filled in, a transfer or the
+// tags being chosen. The form has the keyboard until it closes.
+type form interface {
+	// update handles a key or the data the form asked for; a form closes
+	// itself by setting m.form to nil.
+	update(m *Model, msg tea.Msg) tea.Cmd
+	// view draws the form in w×h cells.
+	view(m *Model, w, h int) string
+	// height is how many of the avail lines under the chat's header the
+	// form takes: a few for a text under the messages, all of them for a
+	// choice.
+	height(avail int) int
+	// hint is the key line while the form is open.
+	hint() string
+}
+
+// newTextArea is a text box for a reply or a note: enter is left to the
+// form (it sends), alt+enter starts a new line; no colours, no blinking.
+func newTextArea(placeholder string) textarea.Model {
+	ta := textarea.New()
+	ta.Placeholder = placeholder
+	ta.ShowLineNumbers = false
+	ta.Prompt = "│ "
+	ta.CharLimit = 0
+	ta.KeyMap.InsertNewline = keys.NewLine
+	plain := textarea.Style{}
+	ta.FocusedStyle, ta.BlurredStyle = plain, plain
+	ta.Cursor.SetMode(cursor.CursorStatic)
+	ta.Cursor.Style = lipgloss.NewStyle().Reverse(true)
+	ta.Focus()
+	return ta
+}
+
+// newTextInput is a one-line input without colours or blinking.
+func newTextInput(prompt, placeholder string, limit int) textinput.Model {
+	ti := textinput.New()
+	ti.Prompt = prompt
+	ti.Placeholder = placeholder
+	ti.CharLimit = limit
+	ti.Cursor.SetMode(cursor.CursorStatic)
+	ti.Cursor.Style = lipgloss.NewStyle().Reverse(true)
+	ti.Focus()
+	return ti
+}
+
+// pickItem is one choice of a picker.
+type pickItem struct {
+	label, detail string
+	// id identifies what was picked for the form.
+	id int
+}
+
+// picker is a list to choose from, with an optional filter typed above it.
+type picker struct {
+	items      []pickItem
+	visible    []int
+	cursor     int
+	filterable bool
+	filter     textinput.Model
+}
+
+func newPicker(items []pickItem, filterable bool) picker {
+	p := picker{items: items, filterable: filterable}
+	if filterable {
+		p.filter = newTextInput("filter: ", "type to narrow the list", 60)
+	}
+	p.apply()
+	return p
+}
+
+// apply narrows the list to the items whose label holds the filter's text,
+// accents and case aside.
+func (p *picker) apply() {
+	q := ""
+	if p.filterable {
+		q = strings.TrimSpace(p.filter.Value())
+	}
+	p.visible = p.visible[:0]
+	for i, it := range p.items {
+		if q == "" || strings.Contains(resolve.Fold(it.label), resolve.Fold(q)) {
+			p.visible = append(p.visible, i)
+		}
+	}
+	p.cursor = max(min(p.cursor, len(p.visible)-1), 0)
+}
+
+// current is the item under the cursor.
+func (p *picker) current() (pickItem, bool) {
+	if len(p.visible) == 0 {
+		return pickItem{}, false
+	}
+	return p.items[p.visible[p.cursor]], true
+}
+
+// key moves the cursor or edits the filter; it reports whether it used
+// the key.
+func (p *picker) key(k tea.KeyMsg) (bool, tea.Cmd) {
+	switch k.String() {
+	case "up", "ctrl+p":
+		p.cursor = max(p.cursor-1, 0)
+		return true, nil
+	case "down", "ctrl+n":
+		p.cursor = min(p.cursor+1, max(len(p.visible)-1, 0))
+		return true, nil
+	case "k":
+		if !p.filterable {
+			p.cursor = max(p.cursor-1, 0)
+			return true, nil
+		}
+	case "j":
+		if !p.filterable {
+			p.cursor = min(p.cursor+1, max(len(p.visible)-1, 0))
+			return true, nil
+		}
+	}
+	if !p.filterable {
+		return false, nil
+	}
+	before := p.filter.Value()
+	var cmd tea.Cmd
+	p.filter, cmd = p.filter.Update(k)
+	if p.filter.Value() != before {
+		p.cursor = 0
+		p.apply()
+	}
+	return true, cmd
+}
+
+// view draws the picker in w×h cells, the cursor kept on screen.
+func (p *picker) view(st styles, w, h int) string {
+	var lines []string
+	if p.filterable {
+		lines = append(lines, p.filter.View())
+		h--
+	}
+	if len(p.visible) == 0 {
+		return strings.Join(append(lines, st.dim("  (nothing matches)")), "\n")
+	}
+	from := max(min(p.cursor-h/2, len(p.visible)-h), 0)
+	for r := from; r < min(from+h, len(p.visible)); r++ {
+		it := p.items[p.visible[r]]
+		text := it.label
+		if it.detail != "" {
+			text += "  " + st.dim(it.detail)
+		}
+		if r == p.cursor {
+			lines = append(lines, st.reverse(cut("› "+it.label, w)))
+			if it.detail != "" && width(it.label)+4 < w {
+				lines[len(lines)-1] = st.reverse(cut("› "+it.label+"  "+it.detail, w))
+			}
+			continue
+		}
+		lines = append(lines, cut("  "+text, w))
+	}
+	return strings.Join(lines, "\n")
+}

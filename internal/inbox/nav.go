@@ -1,0 +1,409 @@
+package inbox
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/desk"
+)
+
+// rows is the number of rows of the current list, after the filter.
+func (m *Model) rows() int {
+	if m.matches != nil {
+		return len(m.matches)
+	}
+	if l := m.list(); l != nil {
+		return l.len()
+	}
+	return 0
+}
+
+// rowChat is the chat of row r of the current list, if read.
+func (m *Model) rowChat(r int) (api.Chat, bool) {
+	i := r
+	if m.matches != nil {
+		if r < 0 || r >= len(m.matches) {
+			return api.Chat{}, false
+		}
+		i = m.matches[r]
+	}
+	return m.list().chat(i)
+}
+
+// reselect applies the filter to the current list and puts the cursor
+// back on the selected chat, by token: a refresh that moves, adds or drops
+// chats keeps the selection. When the chat is gone, the row where it was
+// is selected.
+func (m *Model) reselect() {
+	l := m.list()
+	if l == nil {
+		return
+	}
+	v := m.view
+	m.matches = nil
+	if q := strings.TrimSpace(m.filter.Value()); q != "" {
+		m.matches = l.matching(q)
+	}
+	if i := l.indexOf(m.selected[v]); i >= 0 {
+		r := i
+		if m.matches != nil {
+			r = slices.Index(m.matches, i)
+		}
+		if r >= 0 {
+			m.cursor[v] = r
+		}
+	}
+	m.cursor[v] = max(min(m.cursor[v], m.rows()-1), 0)
+	m.scrollToCursor()
+	if c, ok := m.rowChat(m.cursor[v]); ok {
+		m.selected[v] = c.Token
+	}
+}
+
+// listHeight is the number of chat rows the list shows.
+func (m *Model) listHeight() int {
+	h := m.bodyHeight() - 1 // the column header
+	if m.filtering || m.filter.Value() != "" {
+		h-- // the filter line
+	}
+	return max(h, 1)
+}
+
+// scrollToCursor moves the list so that the cursor is on screen.
+func (m *Model) scrollToCursor() {
+	v, h := m.view, m.listHeight()
+	switch {
+	case m.cursor[v] < m.offset[v]:
+		m.offset[v] = m.cursor[v]
+	case m.cursor[v] >= m.offset[v]+h:
+		m.offset[v] = m.cursor[v] - h + 1
+	}
+	m.offset[v] = max(min(m.offset[v], m.rows()-h), 0)
+}
+
+// move moves the cursor by delta rows and reads the pages it reaches.
+func (m *Model) move(delta int) tea.Cmd {
+	v := m.view
+	m.cursor[v] = max(min(m.cursor[v]+delta, m.rows()-1), 0)
+	m.scrollToCursor()
+	if c, ok := m.rowChat(m.cursor[v]); ok {
+		m.selected[v] = c.Token
+	} else {
+		m.selected[v] = ""
+	}
+	return m.ensurePages()
+}
+
+// switchView shows the next (delta 1) or previous view, reading it now
+// when it has not been read for an interval.
+func (m Model) switchView(delta int) (tea.Model, tea.Cmd) {
+	m.view = (m.view + View(delta) + numViews) % numViews
+	m.reselect()
+	if m.view == Mine && m.sess.Me == 0 {
+		m.note(statusWarn, m.sess.MeHint)
+		return m, nil
+	}
+	if l := m.list(); !l.loaded || m.o.Now().Sub(l.at) >= m.o.Interval {
+		return m.refresh()
+	}
+	return m, m.ensurePages()
+}
+
+// openSelected opens the selected chat in the chat pane.
+func (m *Model) openSelected() tea.Cmd {
+	c, ok := m.rowChat(m.cursor[m.view])
+	if !ok {
+		return nil
+	}
+	m.focusChat = true
+	if m.open != nil && m.open.listed.Token == c.Token && m.open.conv != nil {
+		m.layout()
+		return nil
+	}
+	m.open = &openChat{listed: c}
+	if c.LastMessage != nil {
+		m.seen[c.Token] = c.LastMessage.ID
+	}
+	m.layout()
+	return m.readChat(true)
+}
+
+func (m Model) chatRead(msg chatMsg) (tea.Model, tea.Cmd) {
+	m.busy--
+	o := m.open
+	if o == nil || o.listed.Token != msg.token {
+		return m, nil
+	}
+	o.loading = false
+	if msg.err != nil {
+		o.err = msg.err
+		m.pending = nil
+		m.fail("read the chat", msg.err)
+		return m, nil
+	}
+	o.err, o.chat, o.conv = nil, msg.chat, msg.conv
+	o.listed = msg.chat.Chat
+	if id := newestID(msg.conv); id > m.seen[msg.token] {
+		m.seen[msg.token] = id
+	}
+	o.rendered = 0 // render again
+	m.layout()
+	o.vp.GotoBottom()
+	if start := m.pending; start != nil {
+		m.pending = nil
+		return m.startForm(start)
+	}
+	return m, nil
+}
+
+func (m Model) chatNews(msg chatNewsMsg) (tea.Model, tea.Cmd) {
+	m.busy--
+	if m.open == nil || m.open.listed.Token != msg.token || m.open.loading {
+		return m, nil
+	}
+	if msg.err != nil {
+		m.fail("read the chat", msg.err)
+		return m, nil
+	}
+	if msg.news {
+		return m, m.readChat(true)
+	}
+	return m, nil
+}
+
+// act runs an action on a chat: the open one when the chat pane has the
+// keyboard, else the selected one, opened first.
+func (m Model) act(start func(*Model) (form, tea.Cmd)) (tea.Model, tea.Cmd) {
+	c, ok := m.rowChat(m.cursor[m.view])
+	if m.focusChat || (ok && m.open != nil && m.open.listed.Token == c.Token) {
+		if m.open == nil {
+			return m, nil
+		}
+		m.focusChat = true
+		if m.open.conv == nil {
+			m.pending = start
+			return m, nil
+		}
+		return m.startForm(start)
+	}
+	if !ok {
+		return m, nil
+	}
+	m.pending = start
+	return m, m.openSelected()
+}
+
+func (m Model) startForm(start func(*Model) (form, tea.Cmd)) (tea.Model, tea.Cmd) {
+	f, cmd := start(&m)
+	m.form = f
+	m.layout()
+	return m, cmd
+}
+
+// key handles a key press.
+func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	if key.Matches(k, keys.ForceQ) {
+		return m, tea.Quit
+	}
+	if m.help {
+		m.help = false
+		return m, nil
+	}
+	if m.form != nil {
+		cmd := m.form.update(&m, k)
+		return m, cmd
+	}
+	if m.filtering {
+		return m.filterKey(k)
+	}
+	if k.Type == tea.KeyRunes && len(k.Runes) > 1 && !k.Paste {
+		// Keys typed faster than they are read arrive as one message:
+		// each is a command of its own.
+		var cmds []tea.Cmd
+		var mm tea.Model = m
+		for _, r := range k.Runes {
+			var cmd tea.Cmd
+			mm, cmd = mm.(Model).key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: k.Alt})
+			cmds = append(cmds, cmd)
+		}
+		return mm, tea.Batch(cmds...)
+	}
+	if m.sess == nil {
+		switch {
+		case key.Matches(k, keys.Quit):
+			return m, tea.Quit
+		case key.Matches(k, keys.Refresh) && m.startErr != nil:
+			m.startErr = nil
+			m.note(statusInfo, "Connecting…")
+			return m, tea.Batch(m.startCmd(), m.begin())
+		}
+		return m, nil
+	}
+	switch {
+	case key.Matches(k, keys.Quit):
+		return m, tea.Quit
+	case key.Matches(k, keys.Help):
+		m.help = true
+	case key.Matches(k, keys.NextView):
+		return m.switchView(1)
+	case key.Matches(k, keys.PrevView):
+		return m.switchView(-1)
+	case key.Matches(k, keys.Refresh):
+		m.note(statusInfo, "Refreshing…")
+		return m.refresh()
+	case key.Matches(k, keys.Filter):
+		m.filtering = true
+		m.focusChat = false
+		m.layout()
+		return m, m.filter.Focus()
+	case key.Matches(k, keys.Back):
+		switch {
+		case m.focusChat:
+			m.focusChat = false
+			m.layout()
+		case m.filter.Value() != "":
+			m.filter.SetValue("")
+			m.reselect()
+			m.layout()
+			return m, m.ensurePages()
+		}
+	case key.Matches(k, keys.Open):
+		if !m.focusChat {
+			return m, m.openSelected()
+		}
+	case key.Matches(k, keys.Up, keys.Down, keys.PageUp, keys.PageDown, keys.Home, keys.End):
+		if m.focusChat && m.open != nil {
+			m.scrollChat(k)
+			return m, nil
+		}
+		return m, m.move(m.moveBy(k))
+	case key.Matches(k, keys.Reply):
+		return m.act(startReply)
+	case key.Matches(k, keys.Template):
+		return m.act(startTemplate)
+	case key.Matches(k, keys.Note):
+		return m.act(startNote)
+	case key.Matches(k, keys.Transfer):
+		return m.act(startTransfer)
+	case key.Matches(k, keys.Tags):
+		return m.act(startTags)
+	}
+	return m, nil
+}
+
+// moveBy is how far a movement key moves the cursor.
+func (m *Model) moveBy(k tea.KeyMsg) int {
+	h := m.listHeight()
+	switch {
+	case key.Matches(k, keys.Up):
+		return -1
+	case key.Matches(k, keys.Down):
+		return 1
+	case key.Matches(k, keys.PageUp):
+		return -h
+	case key.Matches(k, keys.PageDown):
+		return h
+	case key.Matches(k, keys.Home):
+		return -m.rows()
+	}
+	return m.rows()
+}
+
+func (m *Model) scrollChat(k tea.KeyMsg) {
+	vp := &m.open.vp
+	switch {
+	case key.Matches(k, keys.Up):
+		vp.ScrollUp(1)
+	case key.Matches(k, keys.Down):
+		vp.ScrollDown(1)
+	case key.Matches(k, keys.PageUp):
+		vp.PageUp()
+	case key.Matches(k, keys.PageDown):
+		vp.PageDown()
+	case key.Matches(k, keys.Home):
+		vp.GotoTop()
+	default:
+		vp.GotoBottom()
+	}
+}
+
+// filterKey edits the filter: the list follows as it is typed; enter keeps
+// it, esc drops it.
+func (m Model) filterKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	switch k.Type {
+	case tea.KeyEnter:
+		m.filtering = false
+		m.filter.Blur()
+		m.layout()
+		return m, nil
+	case tea.KeyEsc:
+		m.filtering = false
+		m.filter.Blur()
+		m.filter.SetValue("")
+		m.reselect()
+		m.layout()
+		return m, m.ensurePages()
+	case tea.KeyUp, tea.KeyDown:
+		return m, m.move(map[tea.KeyType]int{tea.KeyUp: -1, tea.KeyDown: 1}[k.Type])
+	}
+	before := m.filter.Value()
+	var cmd tea.Cmd
+	m.filter, cmd = m.filter.Update(k)
+	if m.filter.Value() != before {
+		m.cursor[m.view] = 0
+		m.selected[m.view] = ""
+		m.reselect()
+		return m, tea.Batch(cmd, m.ensurePages())
+	}
+	return m, cmd
+}
+
+// isNew reports whether the chat has news since you last looked: its last
+// message is newer than the newest you saw of it in this run, or, for a
+// chat you have not opened, than when you last left the inbox.
+func (m *Model) isNew(c api.Chat) bool {
+	lm := c.LastMessage
+	switch seen, ok := m.seen[c.Token]; {
+	case lm == nil:
+		return false
+	case ok:
+		return lm.ID > seen
+	}
+	return lm.CreatedAt.After(m.sess.LookedAt)
+}
+
+// newCount is the number of chats with news among those read of view v.
+func (m *Model) newCount(v View) int {
+	l := m.lists[v]
+	n := 0
+	if !l.paged {
+		for _, c := range l.sorted {
+			if m.isNew(c) {
+				n++
+			}
+		}
+		return n
+	}
+	for _, p := range l.pages {
+		for _, c := range p {
+			if m.isNew(c) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// channelName is the chat's channel as the list shows it: its name when
+// the desk has learnt it, else nothing.
+func (m *Model) channelName(token string) string {
+	ch, ok := m.sess.Desk.KnownChannel(token)
+	if !ok {
+		return ""
+	}
+	return desk.OneLine(ch.Name)
+}

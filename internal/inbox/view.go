@@ -1,0 +1,367 @@
+package inbox
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/desk"
+)
+
+// wideFrom is the width from which the list and the chat pane are shown
+// side by side; below it, one at a time.
+const wideFrom = 120
+
+func (m *Model) wide() bool { return m.width >= wideFrom }
+
+// bodyHeight is the height between the top bar and the two bottom lines
+// (status and keys).
+func (m *Model) bodyHeight() int { return max(m.height-3, 1) }
+
+func (m *Model) listWidth() int {
+	if m.wide() {
+		return max(m.width*2/5, 50)
+	}
+	return m.width
+}
+
+// paneSize is the size of the chat pane.
+func (m *Model) paneSize() (w, h int) {
+	if m.wide() {
+		return m.width - m.listWidth() - 1, m.bodyHeight()
+	}
+	return m.width, m.bodyHeight()
+}
+
+// layout sizes the chat pane and its form after the terminal, the chat or
+// the form changed, rendering the chat again when its width changed.
+func (m *Model) layout() {
+	o := m.open
+	w, h := m.paneSize()
+	if o == nil || o.conv == nil {
+		return
+	}
+	if o.rendered != w {
+		atBottom := o.rendered == 0 || o.vp.AtBottom()
+		y := o.vp.YOffset
+		ro := desk.RenderOptions{Width: w, Color: m.o.Colors, Now: m.o.Now(), Location: m.o.Location}
+		o.header = strings.TrimRight(desk.RenderHeader(o.conv, ro), "\n")
+		o.vp.SetContent(strings.TrimRight(desk.RenderMessages(o.conv, ro), "\n"))
+		o.rendered = w
+		defer func() {
+			if atBottom {
+				o.vp.GotoBottom()
+			} else {
+				o.vp.SetYOffset(y)
+			}
+		}()
+	}
+	rest := h - strings.Count(o.header, "\n") - 2 // the header and its rule
+	if m.form != nil {
+		rest -= m.form.height(rest)
+	}
+	o.vp.Width, o.vp.Height = w, max(rest, 0)
+}
+
+// rerender renders the open chat again, for times said relative to now.
+func (m *Model) rerender() {
+	if m.open != nil {
+		m.open.rendered = 0
+		atBottom := m.open.vp.AtBottom()
+		m.layout()
+		if !atBottom {
+			return
+		}
+		m.open.vp.GotoBottom()
+	}
+}
+
+// View draws the screen: exactly the terminal's height, no line wider than it.
+func (m Model) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	bodyH := m.bodyHeight()
+	var body []string
+	switch {
+	case m.help:
+		body = box(m.helpView(), m.width, bodyH)
+	case m.sess == nil:
+		body = box(m.startView(), m.width, bodyH)
+	case m.wide():
+		lw := m.listWidth()
+		pw, _ := m.paneSize()
+		left, right := m.listView(lw, bodyH), m.paneView(pw, bodyH)
+		sep := m.st.dim("│")
+		body = make([]string, bodyH)
+		for i := range body {
+			body[i] = left[i] + sep + right[i]
+		}
+	case m.focusChat && m.open != nil:
+		body = m.paneView(m.width, bodyH)
+	default:
+		body = m.listView(m.width, bodyH)
+	}
+	lines := append([]string{m.topBar()}, body...)
+	lines = append(lines, m.statusLine(), m.hintLine())
+	return strings.Join(lines, "\n")
+}
+
+func (m *Model) startView() string {
+	if m.startErr != nil {
+		return "\n  " + m.st.red("Could not start: "+m.startErr.Error())
+	}
+	return "\n  " + m.spin.View() + " Connecting…"
+}
+
+// topBar names the views, the current one highlighted, each with its
+// number of chats and of chats with news; on the right, whether a
+// request is running and when the list was last read.
+func (m *Model) topBar() string {
+	left := m.st.bold(" convo inbox ")
+	for v := range numViews {
+		label := v.String()
+		if l := m.lists[v]; l != nil && l.loaded {
+			label += " " + strconv.Itoa(l.len())
+			if n := m.newCount(v); n > 0 {
+				label += m.st.yellow(" ●" + strconv.Itoa(n))
+			}
+		}
+		if v == m.view {
+			left += " " + m.st.reverse(" "+label+" ")
+		} else {
+			left += "  " + label + " "
+		}
+	}
+	right := ""
+	if l := m.list(); l != nil && l.loaded {
+		right = "updated " + l.at.In(m.o.Location).Format("15:04:05") + " "
+	}
+	if m.busy > 0 {
+		right = m.spin.View() + " " + right
+	}
+	if pad := m.width - width(left) - width(right); pad > 0 {
+		return left + strings.Repeat(" ", pad) + right
+	}
+	return cut(left, m.width)
+}
+
+// Column widths of the list.
+const (
+	nameCol    = 20
+	channelCol = 12
+	statusCol  = 8
+	unreadCol  = 3
+	ageCol     = 4
+)
+
+// listView is the list of the current view in w×h cells.
+func (m *Model) listView(w, h int) []string {
+	l := m.list()
+	var lines []string
+	if m.filtering || m.filter.Value() != "" {
+		info := ""
+		if l.paged && !l.complete() {
+			info = m.st.dim(fmt.Sprintf("  searching… %s of %s chats read", thousands(l.readCount()), thousands(l.len())))
+		} else {
+			info = m.st.dim(fmt.Sprintf("  %d of %d", m.rows(), l.len()))
+		}
+		lines = append(lines, cut(m.filter.View()+info, w))
+	}
+	showChannel := w >= 76
+	header := "    " + cut("CONTACT", nameCol) + " "
+	if showChannel {
+		header += cut("CHANNEL", channelCol) + " "
+	}
+	header += cut("STATUS", statusCol) + " " + fmt.Sprintf("%*s", unreadCol, "UN") + " " + "LAST MESSAGE"
+	lines = append(lines, m.st.dim(cut(header, w-ageCol-1)+" "+fmt.Sprintf("%*s", ageCol, "AGE")))
+
+	rowsH := h - len(lines)
+	switch {
+	case m.view == Mine && m.sess.Me == 0:
+		lines = append(lines, "", "  "+m.sess.MeHint)
+	case !l.loaded && l.err != nil:
+		lines = append(lines, "", "  "+m.st.red("Could not read the list: "+l.err.Error()), "  Press R to try again.")
+	case !l.loaded:
+		lines = append(lines, "", "  "+m.spin.View()+" Reading the chats…")
+	case m.rows() == 0:
+		lines = append(lines, "", "  "+m.emptyText())
+	default:
+		off := m.offset[m.view]
+		for r := off; r < min(off+rowsH, m.rows()); r++ {
+			lines = append(lines, m.row(r, w, showChannel))
+		}
+	}
+	return box(strings.Join(lines, "\n"), w, h)
+}
+
+func (m *Model) emptyText() string {
+	if m.filter.Value() != "" {
+		return "No chat matches the filter (esc clears it)."
+	}
+	switch m.view {
+	case Waiting:
+		return "No chat is waiting."
+	case Mine:
+		return "You have no open chat."
+	case Open:
+		return "No chat is open."
+	}
+	return "No chats."
+}
+
+// row draws row r of the list.
+func (m *Model) row(r, w int, showChannel bool) string {
+	selected := r == m.cursor[m.view]
+	c, ok := m.rowChat(r)
+	mark := "  "
+	if selected {
+		mark = "› "
+	}
+	if !ok {
+		line := cut(mark+"  …", w)
+		if selected {
+			return m.st.reverse(line)
+		}
+		return m.st.dim(line)
+	}
+	news := "  "
+	if m.isNew(c) {
+		news = "● "
+	}
+	name := desk.OneLine(c.Contact.Name)
+	if name == "" {
+		name = "+" + c.Contact.Phone
+	}
+	st := c.Status
+	if !c.IsOpen && st != "finished" {
+		st = "closed"
+	}
+	unread := ""
+	if c.UnreadCount > 0 {
+		unread = strconv.Itoa(c.UnreadCount)
+	}
+	last, age := "", ""
+	if lm := c.LastMessage; lm != nil {
+		last = desk.OneLine(lm.Content)
+		age = ago(m.o.Now().Sub(lm.CreatedAt.Time))
+	}
+	left := mark + news + cut(name, nameCol) + " "
+	if showChannel {
+		left += cut(m.channelName(c.Token), channelCol) + " "
+	}
+	left += cut(st, statusCol) + " " + fmt.Sprintf("%*s", unreadCol, unread) + " "
+	lastW := w - width(left) - ageCol - 1
+	line := left + cut(last, lastW) + " " + fmt.Sprintf("%*s", ageCol, age)
+	if selected {
+		return m.st.reverse(line)
+	}
+	if news != "  " {
+		return m.st.yellow(mark+news) + m.st.bold(line[len(mark+news):])
+	}
+	return line
+}
+
+// ago says a duration the way a list has room for: 45s, 12m, 3h, 5d, 7w, 2y.
+func ago(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return "now"
+	case d < time.Hour:
+		return strconv.Itoa(int(d/time.Minute)) + "m"
+	case d < 48*time.Hour:
+		return strconv.Itoa(int(d/time.Hour)) + "h"
+	case d < 14*24*time.Hour:
+		return strconv.Itoa(int(d/(24*time.Hour))) + "d"
+	case d < 365*24*time.Hour:
+		return strconv.Itoa(int(d/(7*24*time.Hour))) + "w"
+	}
+	return strconv.Itoa(int(d/(365*24*time.Hour))) + "y"
+}
+
+// paneView is the chat pane in w×h cells: the open chat's header, its
+// messages and the form, if one is open.
+func (m *Model) paneView(w, h int) []string {
+	o := m.open
+	switch {
+	case o == nil:
+		return box("\n  Select a chat and press enter to open it.", w, h)
+	case o.conv == nil && o.err != nil:
+		return box("\n  "+m.st.red("Could not read the chat: "+o.err.Error())+"\n  Press enter to try again, esc to go back.", w, h)
+	case o.conv == nil:
+		return box("\n  "+m.spin.View()+" Reading the chat with "+desk.OneLine(o.listed.Contact.Name)+"…", w, h)
+	}
+	text := o.header + "\n" + m.st.dim(strings.Repeat("─", w)) + "\n"
+	if m.form != nil && m.form.height(h) >= h {
+		return box(text+m.form.view(m, w, h-strings.Count(text, "\n")), w, h)
+	}
+	text += o.vp.View()
+	if m.form != nil {
+		text += "\n" + m.form.view(m, w, m.form.height(o.vp.Height))
+	}
+	return box(text, w, h)
+}
+
+func (m *Model) helpView() string {
+	var b strings.Builder
+	b.WriteString("\n  " + m.st.bold("Keys") + "\n\n")
+	for _, r := range helpRows {
+		b.WriteString("  " + cut(r[0], 20) + " " + r[1] + "\n")
+	}
+	b.WriteString("\n  Views: waiting (the queue, longest waiting first), mine (your open chats),\n" +
+		"  open (every open chat), all. ● marks chats with news since you last looked.\n" +
+		"  The list refreshes every " + m.o.Interval.String() + ".\n\n  Press any key to go back.")
+	return b.String()
+}
+
+// statusLine is what just happened, coloured by how it went.
+func (m *Model) statusLine() string {
+	s := m.status
+	text := " " + s.text
+	switch s.kind {
+	case statusOK:
+		text = m.st.green(text)
+	case statusWarn:
+		text = m.st.yellow(text)
+	case statusErr:
+		text = m.st.red(text)
+	}
+	return cut(text, m.width)
+}
+
+// hintLine lists the keys that matter where the keyboard is.
+func (m *Model) hintLine() string {
+	var hint string
+	switch {
+	case m.help:
+		hint = "any key: back"
+	case m.form != nil:
+		hint = m.form.hint()
+	case m.filtering:
+		hint = "type a name or phone · ↑↓ move · enter keep · esc clear"
+	case m.focusChat:
+		hint = "esc back · r reply · t template · n note · T transfer · g tags · ? help"
+	default:
+		hint = "↑↓ move · enter open · tab view · / filter · R refresh · ? help · q quit"
+	}
+	return m.st.dim(cut(" "+hint, m.width))
+}
+
+// thousands writes n with commas: 10,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// contactLabel names the chat's contact: its name, or its phone.
+func contactLabel(c api.Chat) string {
+	if name := desk.OneLine(c.Contact.Name); name != "" {
+		return name
+	}
+	return "+" + c.Contact.Phone
+}
