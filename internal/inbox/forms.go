@@ -145,6 +145,7 @@ func (p *picker) key(k tea.KeyMsg) (bool, tea.Cmd) {
 func (p *picker) view(st styles, w, h int) string {
 	var lines []string
 	if p.filterable {
+		p.filter.Width = max(w-width(p.filter.Prompt)-1, 1)
 		lines = append(lines, p.filter.View())
 		h--
 	}

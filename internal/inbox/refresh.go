@@ -194,7 +194,7 @@ func (m Model) refreshed(err error) (tea.Model, tea.Cmd) {
 	if err != nil {
 		m.failures++
 		delay = desk.RetryDelay(m.o.Interval, m.failures)
-		m.note(statusErr, fmt.Sprintf("refresh failed: %v — showing the last data; retrying in %s (R: now)", err, delay.Round(time.Second)))
+		m.note(statusErr, fmt.Sprintf("refresh failed, retrying in %s (R: now), the last data shown: %v", delay.Round(time.Second), err))
 	} else {
 		if m.failures > 0 {
 			m.note(statusOK, "✓ back online")

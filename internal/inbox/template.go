@@ -242,6 +242,7 @@ func (f *templateForm) view(m *Model, w, h int) string {
 		case f.ob.step != stepEdit:
 			add(m.spin.View() + " sending…")
 		case f.slot < len(f.slots):
+			f.input.Width = max(w-3, 1)
 			add("Value for the "+f.slots[f.slot].String()+m.st.dim(fmt.Sprintf(" (%d of %d)", f.slot+1, len(f.slots))), f.input.View())
 		default:
 			add("Ready: enter sends it as shown above.")

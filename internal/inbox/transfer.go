@@ -229,7 +229,9 @@ func (f *transferForm) view(m *Model, w, h int) string {
 			whom = desk.OneLine(f.attendant.Name)
 		}
 		lines = append(lines, "Channel: "+desk.OneLine(f.channel.Name), "To: "+whom, "",
-			"Message for the staff (optional, at most 1000 characters):", f.message.View())
+			"Message for the staff (optional, at most 1000 characters):")
+		f.message.Width = max(w-3, 1)
+		lines = append(lines, f.message.View())
 		if f.step == 3 {
 			lines = append(lines, "", m.spin.View()+" transferring…")
 		}

@@ -22,7 +22,7 @@ func (m *Model) bodyHeight() int { return max(m.height-3, 1) }
 
 func (m *Model) listWidth() int {
 	if m.wide() {
-		return max(m.width*2/5, 50)
+		return max(m.width*9/20, 50)
 	}
 	return m.width
 }
@@ -168,9 +168,10 @@ func (m *Model) listView(w, h int) []string {
 		} else {
 			info = m.st.dim(fmt.Sprintf("  %d of %d", m.rows(), l.len()))
 		}
+		m.filter.Width = max(w-width(info)-2, 10)
 		lines = append(lines, cut(m.filter.View()+info, w))
 	}
-	showChannel := w >= 76
+	showChannel := w >= 72
 	header := "    " + cut("CONTACT", nameCol) + " "
 	if showChannel {
 		header += cut("CHANNEL", channelCol) + " "
