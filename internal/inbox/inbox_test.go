@@ -108,7 +108,9 @@ func TestTabCyclesTheViews(t *testing.T) {
 	h.press("tab")
 	h.waitFor("all 12", "José Carlos Oliveira", "finished")
 	h.press("tab")
-	h.waitUntil("the waiting view again", func(s string) bool { return strings.Contains(s, "Fernanda Lima") && !strings.Contains(s, "José Carlos") })
+	h.waitUntil("the waiting view again", func(s string) bool {
+		return strings.Contains(s, "Fernanda Lima") && !strings.Contains(s, "José Carlos")
+	})
 	h.press("shift+tab")
 	h.waitFor("José Carlos Oliveira")
 }
@@ -461,7 +463,9 @@ func TestAllViewReadsPagesAsReached(t *testing.T) {
 		t.Errorf("the first screen of the all view sent %s", got)
 	}
 	h.press("end")
-	h.waitUntil("the last chat selected", func(string) bool { return strings.Contains(h.selected(), "Chega amanhã") || strings.Contains(h.selected(), "Alguém pode") })
+	h.waitUntil("the last chat selected", func(string) bool {
+		return strings.Contains(h.selected(), "Chega amanhã") || strings.Contains(h.selected(), "Alguém pode")
+	})
 	if got := fmt.Sprint(h.requests()); got != "[GET /chats?page=3&per_page=100]" {
 		t.Errorf("jumping to the end read %s, want only the last page", got)
 	}
