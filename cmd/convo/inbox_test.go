@@ -1,0 +1,259 @@
+//go:build linux
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/creack/pty"
+
+	"github.com/convo-cli/convo/internal/sandbox"
+)
+
+// TestInboxInATerminal drives the real binary in a pseudo-terminal of
+// 80×24 against `convo sandbox serve`, as an attendant would: open the
+// longest-waiting chat, reply, write a note, transfer it to the queue, see
+// a customer's message that `convo sandbox inbound --db` injects arrive by
+// itself within the refresh interval, and quit with q (exit 0). What was
+// done is then read back from the server.
+func TestInboxInATerminal(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "sandbox.db")
+	env := append(os.Environ(),
+		"CONVO_CONFIG_DIR="+filepath.Join(dir, "config"), "CONVO_DATA_DIR="+filepath.Join(dir, "data"),
+		"CONVO_TOKEN="+sandbox.AdminToken1, "CONVO_ATTENDANT=1", "CONVO_SANDBOX=", "CONVO_PROFILE=", "CONVO_DEBUG=",
+		"CONVO_OUTPUT=", "DBUS_SESSION_BUS_ADDRESS=", "NO_COLOR=1", "TERM=xterm-256color")
+	base := serveSandbox(t, db, env)
+	env = append(env, "CONVO_BASE_URL="+base)
+
+	term := startInTerminal(t, env, "convo", "inbox", "--interval", "1s")
+	term.waitFor(t, "waiting 4", "Fernanda Lima")
+
+	// The longest-waiting chat is selected: open it.
+	term.send("\r")
+	term.waitFor(t, "Chatapp Atendimento · chatapp", "Bom dia! Vocês entregam em Campinas?")
+
+	// Reply: the customer wrote 3 days ago, so the 24-hour question comes
+	// first.
+	term.send("r")
+	term.waitFor(t, "Reply to Maria Aparecida Santos")
+	term.send("Entregamos sim!", "\x1b\r", "Em até dois dias.", "\r")
+	term.waitFor(t, "enter: send anyway")
+	term.send("\r")
+	term.waitFor(t, "Sent to Maria Aparecida Santos.")
+
+	term.send("n")
+	term.waitFor(t, "(staff only)")
+	term.send("Cliente de Campinas.", "\r")
+	term.waitFor(t, "Note saved on Maria Aparecida Santos's contact.")
+
+	// Transfer: her own channel (listed first), the waiting queue, no
+	// message.
+	term.send("T")
+	term.waitFor(t, "To which channel?")
+	term.send("\r")
+	term.waitFor(t, "The waiting queue")
+	term.send("\r")
+	term.waitFor(t, "Message for the staff")
+	term.send("\r")
+	term.waitFor(t, "Transferred to the waiting queue of Chatapp Atendimento.")
+
+	// A customer writes in: the next refresh shows it, unasked.
+	term.send("\x1b")
+	term.waitFor(t, "LAST MESSAGE")
+	inbound := exec.Command("convo", "sandbox", "inbound", "--db", db, "--phone", "5521979190371",
+		"--channel", sandbox.ChannelMain, "--text", "Meu pedido chegou?")
+	inbound.Env = env
+	if out, err := inbound.CombinedOutput(); err != nil {
+		t.Fatalf("sandbox inbound: %v\n%s", err, out)
+	}
+	term.waitFor(t, "João da Silva wrote: Meu pedido chegou?")
+
+	term.send("q")
+	if code := term.wait(t); code != 0 {
+		t.Fatalf("q exited with %d, want 0; the terminal showed:\n%s", code, term.text())
+	}
+
+	messages := apiGet(t, base, "/chats/bf7e5b62f66d65a3a450/messages?per_page=100")
+	if !strings.Contains(messages, `"Entregamos sim!\nEm até dois dias."`) {
+		t.Errorf("the reply is not in Maria's chat: %s", messages)
+	}
+	if notes := apiGet(t, base, "/contacts/2/notes"); !strings.Contains(notes, "Cliente de Campinas.") {
+		t.Errorf("the note is not on Maria's contact: %s", notes)
+	}
+}
+
+// serveSandbox starts `convo sandbox serve` on a free port with db and
+// returns its base URL; the server is stopped when the test ends.
+func serveSandbox(t *testing.T, db string, env []string) string {
+	t.Helper()
+	cmd := exec.Command("convo", "sandbox", "serve", "--addr", "127.0.0.1:0", "--db", db)
+	cmd.Env = env
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(os.Interrupt)
+		_ = cmd.Wait()
+	})
+	lines := bufio.NewScanner(out)
+	listening := regexp.MustCompile(`listening on (http://\S+)`)
+	for lines.Scan() {
+		if m := listening.FindStringSubmatch(lines.Text()); m != nil {
+			go func() { // keep draining, so that the server never blocks on its output
+				for lines.Scan() {
+				}
+			}()
+			return m[1]
+		}
+	}
+	t.Fatalf("sandbox serve printed no address: %v", lines.Err())
+	return ""
+}
+
+// terminal is a program running in a pseudo-terminal, and what it drew.
+type terminal struct {
+	cmd  *exec.Cmd
+	pty  *os.File
+	mu   sync.Mutex
+	out  bytes.Buffer
+	mark int // where the output not yet waited for starts
+	done chan struct{}
+}
+
+func startInTerminal(t *testing.T, env []string, name string, args ...string) *terminal {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Env = env
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 80})
+	if err != nil {
+		t.Fatal(err)
+	}
+	term := &terminal{cmd: cmd, pty: f, done: make(chan struct{})}
+	go term.read()
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		<-term.done
+		f.Close()
+	})
+	return term
+}
+
+// read keeps what the program writes, and answers its question about the
+// terminal's background as a terminal would.
+func (term *terminal) read() {
+	defer close(term.done)
+	buf := make([]byte, 4096)
+	answered := false
+	for {
+		n, err := term.pty.Read(buf)
+		term.mu.Lock()
+		term.out.Write(buf[:n])
+		ask := !answered && bytes.Contains(term.out.Bytes(), []byte("\x1b[6n"))
+		term.mu.Unlock()
+		if ask {
+			_, _ = term.pty.WriteString("\x1b]11;rgb:0000/0000/0000\x1b\\\x1b[1;1R")
+			answered = true
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// send types keys, one write each, as keys pressed one after the other.
+func (term *terminal) send(keys ...string) {
+	for _, k := range keys {
+		_, _ = term.pty.WriteString(k)
+		time.Sleep(10 * time.Millisecond) // apart, so that "\x1b" alone is esc
+	}
+}
+
+// text is what the program drew, without escape sequences.
+func (term *terminal) text() string {
+	term.mu.Lock()
+	defer term.mu.Unlock()
+	return ansi.Strip(term.out.String())
+}
+
+// waitFor waits until the program draws every text, after what earlier
+// waits saw.
+func (term *terminal) waitFor(t *testing.T, texts ...string) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		term.mu.Lock()
+		drawn := ansi.Strip(term.out.String()[term.mark:])
+		found := true
+		for _, text := range texts {
+			found = found && strings.Contains(drawn, text)
+		}
+		if found {
+			term.mark = term.out.Len()
+		}
+		term.mu.Unlock()
+		if found {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the terminal never showed %q; since the last step it showed:\n%s", texts, drawn)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// wait waits for the program to end and returns its exit code.
+func (term *terminal) wait(t *testing.T) int {
+	t.Helper()
+	exited := make(chan error, 1)
+	go func() { exited <- term.cmd.Wait() }()
+	select {
+	case err := <-exited:
+		if err != nil {
+			if exit, ok := err.(*exec.ExitError); ok {
+				return exit.ExitCode()
+			}
+			t.Fatal(err)
+		}
+		return 0
+	case <-time.After(10 * time.Second):
+		t.Fatalf("the program did not end; it showed:\n%s", term.text())
+	}
+	return -1
+}
+
+// apiGet reads path from the sandbox as its admin and returns the body.
+func apiGet(t *testing.T, base, path string) string {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, base+"/api/v1"+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+sandbox.AdminToken1)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var body json.RawMessage
+	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
+		t.Fatal(err)
+	}
+	return string(body)
+}
