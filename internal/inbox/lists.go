@@ -191,7 +191,7 @@ func (l *chatList) readCount() int {
 func (l *chatList) matching(query string) []int {
 	q := resolve.Fold(query)
 	digits := onlyDigits(query)
-	var out []int
+	out := []int{} // not nil: nil is no filter at all
 	match := func(i int, c api.Chat) {
 		if strings.Contains(resolve.Fold(c.Contact.Name), q) || (digits != "" && strings.Contains(c.Contact.Phone, digits)) {
 			out = append(out, i)

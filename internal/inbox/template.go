@@ -218,7 +218,7 @@ func (f *templateForm) view(m *Model, w, h int) string {
 		var preview []string
 		if it, ok := f.pick.current(); ok {
 			if p, err := msgtemplate.Parse(f.templates[it.id]); err == nil {
-				preview = strings.Split(p.Preview(p.NewValues()), "\n")
+				preview = wrapped(m.st.dim, p.Preview(p.NewValues()), w-2)
 			}
 		}
 		listH := max(h-len(lines)-len(preview)-3, 3)
@@ -226,14 +226,14 @@ func (f *templateForm) view(m *Model, w, h int) string {
 		if len(preview) > 0 {
 			add("", m.st.dim("Preview:"))
 			for _, l := range preview {
-				add(m.st.dim("  " + l))
+				add("  " + l)
 			}
 		}
 	default:
 		title := "Template " + f.tpl.Name + " to " + contactLabel(m.open.listed)
 		add(m.st.bold(title), "")
-		for _, l := range strings.Split(f.tpl.Preview(f.values()), "\n") {
-			add("  " + m.st.cyan(l))
+		for _, l := range wrapped(m.st.cyan, f.tpl.Preview(f.values()), w-2) {
+			add("  " + l)
 		}
 		add("")
 		switch {

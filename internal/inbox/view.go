@@ -171,7 +171,9 @@ func (m *Model) listView(w, h int) []string {
 		m.filter.Width = max(w-width(info)-2, 10)
 		lines = append(lines, cut(m.filter.View()+info, w))
 	}
-	showChannel := w >= 72
+	// The channel column shows when there is room and something to show:
+	// a chat's channel is known once it has been opened.
+	showChannel := w >= 72 && m.anyChannelOnScreen()
 	header := "    " + cut("CONTACT", nameCol) + " "
 	if showChannel {
 		header += cut("CHANNEL", channelCol) + " "
@@ -196,6 +198,17 @@ func (m *Model) listView(w, h int) []string {
 		}
 	}
 	return box(strings.Join(lines, "\n"), w, h)
+}
+
+// anyChannelOnScreen reports whether a chat on screen has a known channel.
+func (m *Model) anyChannelOnScreen() bool {
+	off := m.offset[m.view]
+	for r := off; r < min(off+m.listHeight(), m.rows()); r++ {
+		if c, ok := m.rowChat(r); ok && m.channelName(c.Token) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 func (m *Model) emptyText() string {
