@@ -49,6 +49,11 @@ type harness struct {
 	reqs   []request
 	frame  string
 	refuse func(*http.Request) bool
+	// closed is set when the test ends: requests of commands still
+	// running are refused without reaching the sandbox, which inflight
+	// lets close only after the last one served.
+	closed   bool
+	inflight sync.WaitGroup
 }
 
 // request is a request the inbox sent.
@@ -101,6 +106,15 @@ func start(t *testing.T, changes ...func(*setup)) *harness {
 	checked := contract.Middleware(t, sandbox.NewServer(store, sandbox.Options{}))
 	h.admin = h.client(sandbox.AdminToken1, checked)
 	recorded := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.mu.Lock()
+		if h.closed {
+			h.mu.Unlock()
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		h.inflight.Add(1)
+		h.mu.Unlock()
+		defer h.inflight.Done()
 		req := request{Method: r.Method, Path: strings.TrimPrefix(r.URL.Path, api.Prefix), Query: r.URL.RawQuery}
 		if r.Body != nil {
 			b, _ := io.ReadAll(r.Body)
@@ -127,10 +141,12 @@ func start(t *testing.T, changes ...func(*setup)) *harness {
 		ios.SetColorEnabled(true)
 		colors = ios.ColorScheme()
 	}
+	ctx, cancel := context.WithCancel(ctx)
 	m := inbox.New(inbox.Options{
 		Start: func(context.Context) (*inbox.Session, error) {
 			return &inbox.Session{Desk: d, Me: s.me, MeHint: s.meHint}, nil
 		},
+		Context:  ctx,
 		View:     s.view,
 		Interval: s.interval,
 		Color:    s.color,
@@ -140,6 +156,11 @@ func start(t *testing.T, changes ...func(*setup)) *harness {
 	t.Cleanup(func() {
 		_ = h.tm.Quit()
 		h.tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+		h.mu.Lock()
+		h.closed = true
+		h.mu.Unlock()
+		cancel()
+		h.inflight.Wait()
 	})
 	return h
 }

@@ -124,7 +124,7 @@ func (m *Model) topBar() string {
 	for v := range numViews {
 		label := v.String()
 		if l := m.lists[v]; l != nil && l.loaded {
-			label += " " + strconv.Itoa(l.len())
+			label += " " + thousands(l.len())
 			if n := m.newCount(v); n > 0 {
 				label += m.st.yellow(" ●" + strconv.Itoa(n))
 			}
@@ -166,7 +166,7 @@ func (m *Model) listView(w, h int) []string {
 		if l.paged && !l.complete() {
 			info = m.st.dim(fmt.Sprintf("  searching… %s of %s chats read", thousands(l.readCount()), thousands(l.len())))
 		} else {
-			info = m.st.dim(fmt.Sprintf("  %d of %d", m.rows(), l.len()))
+			info = m.st.dim(fmt.Sprintf("  %s of %s", thousands(m.rows()), thousands(l.len())))
 		}
 		m.filter.Width = max(w-width(info)-2, 10)
 		lines = append(lines, cut(m.filter.View()+info, w))
@@ -326,7 +326,7 @@ func (m *Model) helpView() string {
 	}
 	b.WriteString("\n  Views: waiting (the queue, longest waiting first), mine (your open chats),\n" +
 		"  open (every open chat), all. ● marks chats with news since you last looked.\n" +
-		"  The list refreshes every " + m.o.Interval.String() + ".\n\n  Press any key to go back.")
+		"  The list refreshes every " + m.o.Interval.String() + ".")
 	return b.String()
 }
 
