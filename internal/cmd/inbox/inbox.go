@@ -48,11 +48,10 @@ tags, / filters by name or phone, R refreshes now, ? shows every key, q quits.
 Before a reply is sent, the chat is read again: if another attendant answered
 meanwhile, the inbox says so and asks again. It needs a terminal; to watch the
 queue from a script, use convo chats follow.`,
-		Example: `  # Try it without an account, on the built-in sandbox
+		Example: `  # Try it without an account on the built-in sandbox; or start on your own
+  # chats, refreshing every 10 seconds
   convo --sandbox inbox  # needs a terminal
-
-  # Start on your own chats, refreshing every 10 seconds
-  convo inbox --view mine --interval 10s  # needs a terminal`,
+  convo inbox --view mine --interval 10s`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return run(cmd.Context(), opts)
