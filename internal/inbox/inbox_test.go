@@ -528,3 +528,25 @@ func TestWideLayout(t *testing.T) {
 		t.Errorf("the list is not beside the chat:\n%s", s)
 	}
 }
+
+// A terminal smaller than any layout is meant for still gets a screen of
+// exactly its size, and the keys still work.
+func TestTinyTerminal(t *testing.T) {
+	h := start(t, func(s *setup) { s.width, s.heigh = 30, 8 })
+	h.waitFor("Maria Apa")
+	h.press("enter")
+	h.waitFor("Maria Aparecida Santos")
+	h.press("r")
+	s := h.waitFor("Reply to")
+	lines := strings.Split(s, "\n")
+	if len(lines) != 8 {
+		t.Errorf("%d lines, want 8:\n%s", len(lines), s)
+	}
+	for i, l := range lines {
+		if w := ansi.StringWidth(l); w > 30 {
+			t.Errorf("line %d is %d cells wide: %q", i+1, w, l)
+		}
+	}
+	h.press("esc", "esc", "?")
+	h.waitFor("Keys")
+}

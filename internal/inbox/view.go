@@ -58,11 +58,25 @@ func (m *Model) layout() {
 			}
 		}()
 	}
-	rest := h - strings.Count(o.header, "\n") - 2 // the header and its rule
+	rest := h - len(m.head(w, h))
 	if m.form != nil {
 		rest -= m.form.height(rest)
 	}
 	o.vp.Width, o.vp.Height = w, max(rest, 0)
+}
+
+// formRoom is the fewest lines a form keeps under the chat's header: on a
+// short terminal the header gives way.
+const formRoom = 4
+
+// head is the chat's header and its rule, in h lines of a pane w wide; on
+// a terminal too short for it and an open form, its first lines only.
+func (m *Model) head(w, h int) []string {
+	lines := append(strings.Split(m.open.header, "\n"), m.st.dim(strings.Repeat("─", w)))
+	if m.form != nil && h-len(lines) < formRoom {
+		lines = lines[:max(h-formRoom, 0)]
+	}
+	return lines
 }
 
 // rerender renders the open chat again, for times said relative to now.
@@ -307,9 +321,13 @@ func (m *Model) paneView(w, h int) []string {
 	case o.conv == nil:
 		return box("\n  "+m.spin.View()+" Reading the chat with "+desk.OneLine(o.listed.Contact.Name)+"…", w, h)
 	}
-	text := o.header + "\n" + m.st.dim(strings.Repeat("─", w)) + "\n"
+	head := m.head(w, h)
+	text := strings.Join(head, "\n")
+	if len(head) > 0 {
+		text += "\n"
+	}
 	if m.form != nil && m.form.height(h) >= h {
-		return box(text+m.form.view(m, w, h-strings.Count(text, "\n")), w, h)
+		return box(text+m.form.view(m, w, h-len(head)), w, h)
 	}
 	text += o.vp.View()
 	if m.form != nil {
