@@ -49,6 +49,11 @@ type harness struct {
 	reqs   []request
 	frame  string
 	refuse func(*http.Request) bool
+	// hold, when set, keeps the requests it matches waiting until release
+	// is closed.
+	hold     func(*http.Request) bool
+	release  chan struct{}
+	released sync.Once
 	// closed is set when the test ends: requests of commands still
 	// running are refused without reaching the sandbox, which inflight
 	// lets close only after the last one served.
@@ -72,6 +77,7 @@ func (r request) String() string {
 
 type setup struct {
 	view         inbox.View
+	hold         func(*http.Request) bool
 	width, heigh int
 	me           int64
 	meHint       string
@@ -102,7 +108,7 @@ func start(t *testing.T, changes ...func(*setup)) *harness {
 	if s.seed != nil {
 		s.seed(t, store)
 	}
-	h := &harness{t: t, store: store}
+	h := &harness{t: t, store: store, hold: s.hold, release: make(chan struct{})}
 	checked := contract.Middleware(t, sandbox.NewServer(store, sandbox.Options{}))
 	h.admin = h.client(sandbox.AdminToken1, checked)
 	recorded := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -123,8 +129,11 @@ func start(t *testing.T, changes ...func(*setup)) *harness {
 		}
 		h.mu.Lock()
 		h.reqs = append(h.reqs, req)
-		refuse := h.refuse
+		refuse, hold, release := h.refuse, h.hold, h.release
 		h.mu.Unlock()
+		if hold != nil && hold(r) {
+			<-release
+		}
 		if refuse != nil && refuse(r) {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusServiceUnavailable)
@@ -160,6 +169,7 @@ func start(t *testing.T, changes ...func(*setup)) *harness {
 		h.closed = true
 		h.mu.Unlock()
 		cancel()
+		h.releaseHeld()
 		h.inflight.Wait()
 	})
 	return h
@@ -347,3 +357,6 @@ func (h *harness) inbound(phone, channel, text string) {
 		h.t.Fatal(err)
 	}
 }
+
+// releaseHeld lets the held requests go on.
+func (h *harness) releaseHeld() { h.released.Do(func() { close(h.release) }) }

@@ -115,6 +115,19 @@ func TestTabCyclesTheViews(t *testing.T) {
 	h.waitFor("José Carlos Oliveira")
 }
 
+// A view chosen while another is being read is read as soon as that
+// read ends, not at the next interval.
+func TestViewChosenDuringARefresh(t *testing.T) {
+	h := start(t, func(s *setup) {
+		s.hold = func(r *http.Request) bool { return r.URL.Query().Get("status") == "waiting" }
+	})
+	h.waitFor("Reading the chats…")
+	h.press("tab")
+	h.waitFor("mine")
+	h.releaseHeld()
+	h.waitFor("mine 1", "Márcia Rodrigues")
+}
+
 // Without @me the mine view says how to set it.
 func TestMineWithoutMe(t *testing.T) {
 	h := start(t, func(s *setup) {

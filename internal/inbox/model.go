@@ -120,7 +120,9 @@ type Model struct {
 	// replaced by R or by a refresh that ended, does nothing.
 	gen        int
 	refreshing bool
-	failures   int
+	// refreshed is the view the running refresh reads.
+	refreshedView View
+	failures      int
 
 	// seen is, per chat, the newest message you saw of it in this run.
 	seen map[string]int64

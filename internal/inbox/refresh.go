@@ -41,7 +41,8 @@ func (m *Model) begin() tea.Cmd {
 
 // refresh reads the current view again now: the waiting queue with Poll,
 // a paged list's pages on screen. A refresh already running is left to
-// end; it schedules the next one.
+// end; it schedules the next one, or reads the current view at once if
+// it read another.
 func (m Model) refresh() (tea.Model, tea.Cmd) {
 	m.gen++
 	if m.refreshing || m.sess == nil {
@@ -59,7 +60,7 @@ func (m Model) refresh() (tea.Model, tea.Cmd) {
 		l.polling = true
 		cmd = m.pollCmd(l)
 	}
-	m.refreshing = true
+	m.refreshing, m.refreshedView = true, m.view
 	return m, tea.Batch(cmd, m.begin(), m.chatRefreshCmd())
 }
 
@@ -190,6 +191,10 @@ func (m Model) refreshed(err error) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.refreshing = false
+	if m.view != m.refreshedView && err == nil {
+		// The view changed while another was read: read it now.
+		return m.refresh()
+	}
 	delay := m.o.Interval
 	if err != nil {
 		m.failures++
