@@ -1,6 +1,7 @@
 package inbox_test
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"io"
@@ -49,6 +50,8 @@ type harness struct {
 	reqs   []request
 	frame  string
 	refuse func(*http.Request) bool
+	// refuseStatus is the status of a refusal (default 503).
+	refuseStatus int
 	// hold, when set, keeps the requests it matches waiting until release
 	// is closed.
 	hold     func(*http.Request) bool
@@ -129,15 +132,15 @@ func start(t *testing.T, changes ...func(*setup)) *harness {
 		}
 		h.mu.Lock()
 		h.reqs = append(h.reqs, req)
-		refuse, hold, release := h.refuse, h.hold, h.release
+		refuse, status, hold, release := h.refuse, cmp.Or(h.refuseStatus, http.StatusServiceUnavailable), h.hold, h.release
 		h.mu.Unlock()
 		if hold != nil && hold(r) {
 			<-release
 		}
 		if refuse != nil && refuse(r) {
 			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusServiceUnavailable)
-			_, _ = w.Write([]byte(`{"success":false,"message":"Serviço indisponível."}`))
+			w.WriteHeader(status)
+			_, _ = w.Write([]byte(`{"success":false,"message":"Recusado."}`))
 			return
 		}
 		checked.ServeHTTP(w, r)

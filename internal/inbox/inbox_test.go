@@ -563,3 +563,26 @@ func TestTinyTerminal(t *testing.T) {
 	h.press("esc", "esc", "?")
 	h.waitFor("Keys")
 }
+
+// A token that may not list the attendants can still put a chat back in
+// the queue.
+func TestTransferWhenAttendantsCannotBeListed(t *testing.T) {
+	h := start(t)
+	h.waitFor("Maria Aparecida")
+	h.mu.Lock()
+	h.refuse = func(r *http.Request) bool { return r.URL.Path == api.Prefix+"/users" }
+	h.refuseStatus = http.StatusForbidden
+	h.mu.Unlock()
+	h.press("T")
+	h.waitFor("To which channel?")
+	h.press("enter")
+	s := h.waitFor("your token may not list the attendants", "The waiting queue")
+	if strings.Contains(s, "Ana Souza") {
+		t.Errorf("attendants offered that could not be listed:\n%s", s)
+	}
+	h.press("enter", "enter")
+	if r := h.sent("POST", "/chats/"+chatMaria+"/transfer"); r.Body["attendant"] != nil {
+		t.Errorf("sent %v, want no attendant", r.Body)
+	}
+	h.waitFor("✓ Transferred to the waiting queue of Chatapp Atendimento.")
+}

@@ -12,10 +12,12 @@ import (
 	"github.com/convo-cli/convo/internal/validate"
 )
 
-// transferDataMsg brings what a transfer is chosen from.
+// transferDataMsg brings what a transfer is chosen from. unlisted is set
+// when the token may not list the attendants: only the queue is offered.
 type transferDataMsg struct {
 	channels   []api.Channel
 	attendants []desk.Attendant
+	unlisted   bool
 	err        error
 }
 
@@ -34,6 +36,8 @@ type transferForm struct {
 	loading    bool
 	channels   []api.Channel
 	attendants []desk.Attendant
+
+	unlisted bool
 
 	step      int // 0 channel, 1 attendant, 2 message, 3 transferring
 	pick      picker
@@ -62,6 +66,9 @@ func startTransfer(m *Model) (form, tea.Cmd) {
 		if atts == nil {
 			atts, err = d.Attendants(ctx)
 		}
+		if api.IsAuth(err) {
+			return transferDataMsg{channels: chs, unlisted: true}
+		}
 		return transferDataMsg{channels: chs, attendants: atts, err: err}
 	})
 }
@@ -88,8 +95,10 @@ func (f *transferForm) update(m *Model, msg tea.Msg) tea.Cmd {
 			m.fail("read the channels and attendants", msg.err)
 			return nil
 		}
-		m.attendants, m.attendantsAt = msg.attendants, m.o.Now()
-		f.channels, f.attendants = msg.channels, msg.attendants
+		if !msg.unlisted {
+			m.attendants, m.attendantsAt = msg.attendants, m.o.Now()
+		}
+		f.channels, f.attendants, f.unlisted = msg.channels, msg.attendants, msg.unlisted
 		f.pickChannel(m)
 		return nil
 	case tea.KeyMsg:
@@ -221,7 +230,11 @@ func (f *transferForm) view(m *Model, w, h int) string {
 		lines = append(lines, "To which channel?")
 		lines = append(lines, strings.Split(f.pick.view(m.st, w, max(h-len(lines), 1)), "\n")...)
 	case f.step == 1:
-		lines = append(lines, "Channel: "+desk.OneLine(f.channel.Name), "To whom? (attendants with access to the channel)")
+		whom := "To whom? (attendants with access to the channel)"
+		if f.unlisted {
+			whom = "To whom? (your token may not list the attendants: only the queue)"
+		}
+		lines = append(lines, "Channel: "+desk.OneLine(f.channel.Name), whom)
 		lines = append(lines, strings.Split(f.pick.view(m.st, w, max(h-len(lines), 1)), "\n")...)
 	default:
 		whom := "the waiting queue"
