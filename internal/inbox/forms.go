@@ -107,29 +107,18 @@ func (p *picker) current() (pickItem, bool) {
 	return p.items[p.visible[p.cursor]], true
 }
 
-// key moves the cursor or edits the filter; it reports whether it used
-// the key.
-func (p *picker) key(k tea.KeyMsg) (bool, tea.Cmd) {
-	switch k.String() {
-	case "up", "ctrl+p":
+// key moves the cursor (↑↓, and k j when there is no filter to type in)
+// or edits the filter.
+func (p *picker) key(k tea.KeyMsg) tea.Cmd {
+	switch k := k.String(); {
+	case k == "up" || k == "ctrl+p" || (k == "k" && !p.filterable):
 		p.cursor = max(p.cursor-1, 0)
-		return true, nil
-	case "down", "ctrl+n":
+		return nil
+	case k == "down" || k == "ctrl+n" || (k == "j" && !p.filterable):
 		p.cursor = min(p.cursor+1, max(len(p.visible)-1, 0))
-		return true, nil
-	case "k":
-		if !p.filterable {
-			p.cursor = max(p.cursor-1, 0)
-			return true, nil
-		}
-	case "j":
-		if !p.filterable {
-			p.cursor = min(p.cursor+1, max(len(p.visible)-1, 0))
-			return true, nil
-		}
-	}
-	if !p.filterable {
-		return false, nil
+		return nil
+	case !p.filterable:
+		return nil
 	}
 	before := p.filter.Value()
 	var cmd tea.Cmd
@@ -138,7 +127,7 @@ func (p *picker) key(k tea.KeyMsg) (bool, tea.Cmd) {
 		p.cursor = 0
 		p.apply()
 	}
-	return true, cmd
+	return cmd
 }
 
 // view draws the picker in w×h cells, the cursor kept on screen.

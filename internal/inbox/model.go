@@ -243,7 +243,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m Model) started(msg startedMsg) (tea.Model, tea.Cmd) {
 	if msg.err != nil {
 		m.startErr = msg.err
-		if Fatal(msg.err) {
+		if fatal(msg.err) {
 			return m, tea.Quit
 		}
 		m.status = status{text: msg.err.Error() + " — R: try again · q: quit", kind: statusErr}
@@ -264,10 +264,10 @@ func (m Model) started(msg startedMsg) (tea.Model, tea.Cmd) {
 	return m.refresh()
 }
 
-// Fatal reports whether a failure to start ends the inbox: the API
+// fatal reports whether a failure to start ends the inbox: the API
 // refused the token, or what was asked is wrong. Anything else (the
 // network, the server) may pass: the inbox offers to try again.
-func Fatal(err error) bool {
+func fatal(err error) bool {
 	var input *clierr.InputError
 	return api.IsAuth(err) || errors.As(err, &input)
 }

@@ -107,7 +107,7 @@ func (f *tagsForm) update(m *Model, msg tea.Msg) tea.Cmd {
 			f.changing = true
 			return m.toggleTag(f.contact, f.all[it.id], f.has(f.all[it.id].ID))
 		}
-		_, cmd := f.pick.key(msg)
+		cmd := f.pick.key(msg)
 		return cmd
 	}
 	return nil

@@ -139,7 +139,7 @@ func (f *templateForm) pickKey(m *Model, k tea.KeyMsg) tea.Cmd {
 	if f.loading {
 		return nil
 	}
-	_, cmd := f.pick.key(k)
+	cmd := f.pick.key(k)
 	f.problem = ""
 	return cmd
 }

@@ -176,7 +176,7 @@ func (f *transferForm) key(m *Model, k tea.KeyMsg) tea.Cmd {
 		f.problem = ""
 		return cmd
 	}
-	_, cmd := f.pick.key(k)
+	cmd := f.pick.key(k)
 	return cmd
 }
 
