@@ -76,9 +76,10 @@ type openChat struct {
 	err    error
 	// loading counts the reads of the chat in flight.
 	loading bool
-	// header is the chat's header as rendered; vp scrolls its messages.
-	header string
-	vp     viewport.Model
+	// header and body are the chat's header and messages as rendered;
+	// vp scrolls the messages.
+	header, body string
+	vp           viewport.Model
 	// rendered is the width the content was rendered at.
 	rendered int
 }

@@ -44,25 +44,29 @@ func (m *Model) layout() {
 		return
 	}
 	if o.rendered != w {
-		atBottom := o.rendered == 0 || o.vp.AtBottom()
-		y := o.vp.YOffset
 		ro := desk.RenderOptions{Width: w, Color: m.o.Colors, Now: m.o.Now(), Location: m.o.Location}
 		o.header = strings.TrimRight(desk.RenderHeader(o.conv, ro), "\n")
-		o.vp.SetContent(strings.TrimRight(desk.RenderMessages(o.conv, ro), "\n"))
+		o.body = strings.TrimRight(desk.RenderMessages(o.conv, ro), "\n")
 		o.rendered = w
-		defer func() {
-			if atBottom {
-				o.vp.GotoBottom()
-			} else {
-				o.vp.SetYOffset(y)
-			}
-		}()
 	}
+	atBottom, y := o.vp.AtBottom() || o.vp.Height == 0, o.vp.YOffset
 	rest := h - len(m.head(w, h))
 	if m.form != nil {
 		rest -= m.form.height(rest)
 	}
 	o.vp.Width, o.vp.Height = w, max(rest, 0)
+	// A short conversation sits at the bottom, its latest message next to
+	// the text being written, as in a chat.
+	body := o.body
+	if pad := o.vp.Height - strings.Count(body, "\n") - 1; pad > 0 {
+		body = strings.Repeat("\n", pad) + body
+	}
+	o.vp.SetContent(body)
+	if atBottom {
+		o.vp.GotoBottom()
+	} else {
+		o.vp.SetYOffset(y)
+	}
 }
 
 // formRoom is the fewest lines a form keeps under the chat's header: on a
@@ -83,12 +87,7 @@ func (m *Model) head(w, h int) []string {
 func (m *Model) rerender() {
 	if m.open != nil {
 		m.open.rendered = 0
-		atBottom := m.open.vp.AtBottom()
 		m.layout()
-		if !atBottom {
-			return
-		}
-		m.open.vp.GotoBottom()
 	}
 }
 
