@@ -151,6 +151,16 @@ func skipSpace(src []byte, i int) int {
 	return i
 }
 
+// Project applies --fields to an item a command puts inside a document of
+// its own (the messages of `chats view -o json`): only the given dotted
+// paths are kept, as project keeps them; no fields keep the whole item.
+func Project(item json.RawMessage, fields []string) json.RawMessage {
+	if len(fields) == 0 {
+		return item
+	}
+	return project(item, fields)
+}
+
 // project keeps only the given dotted paths of an item, in the order given,
 // nesting dotted paths: contact.phone and id give {"contact":{"phone":…},"id":…}.
 // Values are copied as raw bytes; a path the item lacks becomes null.

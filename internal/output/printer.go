@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -34,6 +35,9 @@ func newPrinter(ios *IOStreams, opts Options, spec Spec) (*printer, error) {
 	switch opts.Format {
 	case Table, Plain, CSV:
 		p.cols = spec.columns(opts.Fields)
+		if opts.Format != Table {
+			p.cols = slices.DeleteFunc(slices.Clone(p.cols), func(c Column) bool { return c.TableOnly })
+		}
 		if len(p.cols) == 0 {
 			return nil, usageErrorf("--output %s needs --fields for this command", opts.Format)
 		}
@@ -53,10 +57,7 @@ func (p *printer) documentStyle() jsonStyle {
 
 // keep applies --fields to an item bound for json, ndjson or yaml.
 func (p *printer) keep(item json.RawMessage) json.RawMessage {
-	if len(p.opts.Fields) == 0 {
-		return item
-	}
-	return project(item, p.opts.Fields)
+	return Project(item, p.opts.Fields)
 }
 
 // cellFormat is the format a row of cells is rendered for.
@@ -75,6 +76,10 @@ func (p *printer) cells(item json.RawMessage, format cellFormat) []string {
 	human := format == cellsTable
 	row := make([]string, len(p.cols))
 	for i, c := range p.cols {
+		if c.Show != nil && format == cellsTable {
+			row[i] = oneLine(c.Show(item), human)
+			continue
+		}
 		raw, _ := lookup(top, c.Path)
 		row[i] = cellText(raw, c.Kind, human, now)
 		if format != cellsCSV {

@@ -2,6 +2,7 @@ package output
 
 import (
 	"cmp"
+	"encoding/json"
 	"slices"
 	"strings"
 )
@@ -36,6 +37,20 @@ type Column struct {
 	Path string
 	// Kind is how the value is rendered.
 	Kind Kind
+	// Show, when set, is the text of the column's cell in a table, made
+	// from the whole item: what a person reads may need more than the
+	// value at Path (an author that is the contact's name for an incoming
+	// message), or what the caller knows beside the API (a chat's
+	// channel). Plain and csv print the value at Path, as the API wrote it.
+	Show func(item json.RawMessage) string
+	// TableOnly leaves the column out of plain and csv output, whose
+	// columns scripts rely on: for a value that is not always known.
+	TableOnly bool
+	// Drop, when above zero, lets a table that does not fit the terminal
+	// leave the column out, those of the highest Drop first, rather than
+	// squeeze the text columns to nothing; a column with Drop whose every
+	// cell of the first page is empty is left out too.
+	Drop int
 }
 
 // Spec describes how one resource is printed.

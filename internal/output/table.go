@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
@@ -47,8 +48,11 @@ func (t *tableSink) flush() error {
 	if len(t.pending) == 0 {
 		return nil
 	}
-	cols := t.p.cols
 	var header []string
+	if t.widths == nil {
+		t.dropColumns()
+	}
+	cols := t.p.cols
 	if t.widths == nil {
 		natural := make([]int, len(cols))
 		header = make([]string, len(cols))
@@ -76,6 +80,72 @@ func (t *tableSink) flush() error {
 }
 
 func (t *tableSink) close(int) error { return t.flush() }
+
+// minTextWidth is the room a text column keeps before a column that may be
+// dropped (Column.Drop) is: text cut shorter than this says little.
+const minTextWidth = 12
+
+// dropColumns settles, with the first page, which columns the table
+// leaves out: those that may be dropped and have nothing to show on the
+// page, then, while the narrowest layout (ids, times and booleans whole,
+// text columns at minTextWidth or their header) is wider than the
+// terminal, the droppable ones of the highest Drop. Later pages keep the
+// same columns.
+func (t *tableSink) dropColumns() {
+	cols := t.p.cols
+	keep := make([]bool, len(cols))
+	for i, c := range cols {
+		keep[i] = c.Drop == 0 || slices.ContainsFunc(t.pending, func(row []string) bool { return row[i] != "" })
+	}
+	narrowest := func() int {
+		total := -len(columnGap)
+		for i, c := range cols {
+			if !keep[i] {
+				continue
+			}
+			w := displayWidth(c.Header)
+			for _, row := range t.pending {
+				w = max(w, displayWidth(row[i]))
+			}
+			if c.Kind.truncatable() {
+				w = min(w, max(displayWidth(c.Header), minTextWidth))
+			}
+			total += w + len(columnGap)
+		}
+		return total
+	}
+	for narrowest() > t.p.ios.TerminalWidth() {
+		drop := -1
+		for i, c := range cols {
+			if keep[i] && c.Drop > 0 && (drop < 0 || c.Drop > cols[drop].Drop) {
+				drop = i
+			}
+		}
+		if drop < 0 {
+			break
+		}
+		keep[drop] = false
+	}
+	if !slices.Contains(keep, false) {
+		return
+	}
+	var kept []Column
+	for i, c := range cols {
+		if keep[i] {
+			kept = append(kept, c)
+		}
+	}
+	for r, row := range t.pending {
+		cells := make([]string, 0, len(kept))
+		for i, cell := range row {
+			if keep[i] {
+				cells = append(cells, cell)
+			}
+		}
+		t.pending[r] = cells
+	}
+	t.p.cols = kept
+}
 
 // widenTo returns widths grown to fit every row's cells, in the columns for
 // which grow says so (all of them when grow is nil).
@@ -202,6 +272,9 @@ func (p *printer) printVertical(item json.RawMessage) error {
 		value := cellText(raw, c.Kind, true, now)
 		if written := cellText(raw, c.Kind, false, now); c.Kind == KindTime && written != value {
 			value += " (" + written + ")"
+		}
+		if c.Show != nil {
+			value = c.Show(item)
 		}
 		value = oneLine(value, true)
 		widths[0] = max(widths[0], displayWidth(c.Header))
