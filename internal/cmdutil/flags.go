@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -128,6 +129,28 @@ func idFlag(cmd *cobra.Command, name, usage string, show func() string, store fu
 			return err
 		}
 		store(id)
+		return nil
+	}}, name, "", usage)
+}
+
+// MinInterval is the shortest interval a command polls the API at: more
+// often would only spend the rate limit.
+const MinInterval = time.Second
+
+// IntervalFlag defines --name holding how often a command polls the API
+// (`chats follow`, `messages list --follow`): a duration such as 5s or 1m,
+// at least MinInterval. p keeps def until the flag is given.
+func IntervalFlag(cmd *cobra.Command, p *time.Duration, name string, def time.Duration, usage string) *pflag.Flag {
+	*p = def
+	return cmd.Flags().VarPF(&value{typ: "duration", show: func() string { return p.String() }, set: func(s string) error {
+		d, err := time.ParseDuration(strings.TrimSpace(s))
+		switch {
+		case err != nil:
+			return clierr.FlagErrorf("invalid --%s %q: want a duration such as 5s or 1m", name, s)
+		case d < MinInterval:
+			return clierr.FlagErrorf("invalid --%s %q: want %s or more", name, s, MinInterval)
+		}
+		*p = d
 		return nil
 	}}, name, "", usage)
 }

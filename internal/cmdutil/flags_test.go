@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -26,6 +27,7 @@ type parsed struct {
 	attendant string
 	tags      []string
 	channel   string
+	interval  time.Duration
 	ran       bool
 }
 
@@ -46,6 +48,7 @@ func testCommand(f *Factory) (*cobra.Command, *parsed) {
 	AttendantFlag(f, cmd, &p.attendant, "attendant", "", "the attendant `ID|EMAIL|NAME|@me`")
 	TagsFlag(f, cmd, &p.tags, "tag", "the tag `ID|NAME`")
 	ChannelFlag(f, cmd, &p.channel, "channel", api.ChannelListParams{}, "channel `TOKEN`")
+	IntervalFlag(cmd, &p.interval, "interval", 5*time.Second, "poll every `DURATION`")
 	root.AddCommand(cmd)
 	return root, p
 }
@@ -63,17 +66,19 @@ func TestFlagsHoldWhatWasGiven(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.status != "" || p.typ != nil || p.name != nil || p.blocked != nil || p.id != 0 || p.ref != nil || p.tags != nil {
+	if p.status != "" || p.typ != nil || p.name != nil || p.blocked != nil || p.id != 0 || p.ref != nil || p.tags != nil ||
+		p.interval != 5*time.Second {
 		t.Errorf("flags not given hold values: %+v", p)
 	}
 	p, err = run(t, "--status", "waiting", "--type", "user", "--name", "", "--blocked", "--external-reference", "1010",
 		"--ref", " 7", "--contact", " 5511987654321 ", "--attendant", "@me", "--tag", "VIP", "--tag", "2",
-		"--channel", "chatapp-main-001")
+		"--channel", "chatapp-main-001", "--interval", "1m30s")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p.status != "waiting" || *p.typ != "user" || *p.name != "" || !*p.blocked || p.id != 1010 || *p.ref != 7 ||
-		p.contact != "5511987654321" || p.attendant != "@me" || strings.Join(p.tags, ",") != "VIP,2" || p.channel != "chatapp-main-001" {
+		p.contact != "5511987654321" || p.attendant != "@me" || strings.Join(p.tags, ",") != "VIP,2" || p.channel != "chatapp-main-001" ||
+		p.interval != 90*time.Second {
 		t.Errorf("parsed %+v", p)
 	}
 	if p, err = run(t, "--blocked=false"); err != nil || p.blocked == nil || *p.blocked {
@@ -99,6 +104,9 @@ func TestFlagsRefuseBadValuesOnParse(t *testing.T) {
 		{[]string{"--tag", "VIP", "--tag", ""}, "--tag is empty: give a tag's id or text", true, 2},
 		{[]string{"--channel", ""}, "--channel is empty: give a channel token (see convo channels list)", true, 2},
 		{[]string{"--channel", "main"}, "channel: must be a channel token of exactly 16 characters (got 4)", false, 2},
+		{[]string{"--interval", "5"}, `invalid --interval "5": want a duration such as 5s or 1m`, true, 2},
+		{[]string{"--interval", "500ms"}, `invalid --interval "500ms": want 1s or more`, true, 2},
+		{[]string{"--interval", "-1m"}, `invalid --interval "-1m": want 1s or more`, true, 2},
 	}
 	for _, tt := range tests {
 		p, err := run(t, tt.args...)
