@@ -3,11 +3,14 @@ package desk
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/destination"
 )
 
 // Options configures a Desk.
@@ -41,6 +44,34 @@ func New(c *api.Client, o Options) *Desk {
 		now = time.Now
 	}
 	return &Desk{c: c, dest: o.Destination, cache: openCache(o.CacheDir, o.Destination), now: now}
+}
+
+// Open returns a desk over c whose cache file is in the data directory
+// (config.DataDir), bound to the destination c's requests land at. Learning
+// it costs one request (destination.Learn). A token that can tell no
+// company, or a data directory that cannot be found, gets a cache in memory
+// only, for this process.
+func Open(ctx context.Context, c *api.Client) (*Desk, error) {
+	dest, err := destination.Learn(ctx, c)
+	switch {
+	case errors.Is(err, destination.ErrUnknownCompany):
+		return New(c, Options{}), nil
+	case err != nil:
+		return nil, err
+	}
+	dir, err := config.DataDir()
+	if err != nil {
+		dir = ""
+	}
+	return New(c, Options{Destination: dest.Key(), CacheDir: dir}), nil
+}
+
+// KnownChannel is the token of the channel the cache says the chat with
+// token is on, or "" when it does not know; it sends no request, and the
+// cache is not checked against the API.
+func (d *Desk) KnownChannel(token string) string {
+	e, _ := d.cache.chat(token)
+	return e.Channel
 }
 
 // CacheErr is the last failure to write the cache file, if any. The desk

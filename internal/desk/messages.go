@@ -79,6 +79,22 @@ func (d *Desk) Conversation(ctx context.Context, ch *Chat, n int) (*Conversation
 	return conv, nil
 }
 
+// Latest returns the newest n messages of the chat with token among those
+// p selects (no filter: all of them), oldest first, and how many p selects:
+// what `messages list --last` prints. It costs what Conversation costs
+// without the customer's latest message: one request when p selects up to
+// 100 messages, two for more (n ≤ 50).
+func (d *Desk) Latest(ctx context.Context, token string, p api.MessageListParams, n int) ([]Message, int, error) {
+	if n < 1 {
+		return nil, 0, clierr.InputErrorf("the number of messages to show must be at least 1, not %d", n)
+	}
+	t, err := d.tail(ctx, token, p, n)
+	if err != nil {
+		return nil, 0, err
+	}
+	return t.last(n), t.total, nil
+}
+
 // CustomerLastWrote returns when the customer last wrote in the chat with
 // token; zero when never. It costs one request when the customer wrote at
 // most 100 messages, two otherwise.
@@ -95,11 +111,18 @@ func (d *Desk) CustomerLastWrote(ctx context.Context, token string) (time.Time, 
 // the chat's new total: what `messages list --follow` prints as they arrive.
 // When nothing is new it costs one request.
 func (d *Desk) MessagesAfter(ctx context.Context, token string, count int) ([]Message, int, error) {
+	return d.FilteredAfter(ctx, token, api.MessageListParams{}, count)
+}
+
+// FilteredAfter is MessagesAfter among the messages p selects, count being
+// how many of them were seen: what `messages list --follow` with filters
+// prints as they arrive.
+func (d *Desk) FilteredAfter(ctx context.Context, token string, p api.MessageListParams, count int) ([]Message, int, error) {
 	count = max(count, 0)
 	var out []Message
 	total := count
 	for page := count/api.MaxPerPage + 1; ; page++ {
-		pg, err := d.messagePage(ctx, token, api.MessageListParams{}, page, api.MaxPerPage)
+		pg, err := d.messagePage(ctx, token, p, page, api.MaxPerPage)
 		if err != nil {
 			return nil, 0, err
 		}

@@ -118,7 +118,7 @@ func RenderMessages(c *Conversation, o RenderOptions) string {
 	authors := make([]string, len(c.Messages))
 	nameWidth := 0
 	for i, m := range c.Messages {
-		authors[i] = author(c.Chat, m)
+		authors[i] = Author(c.Chat, m)
 		if w := cells(authors[i]); w <= o.Width/4 {
 			nameWidth = max(nameWidth, w)
 		}
@@ -207,9 +207,10 @@ func fileURL(file json.RawMessage) string {
 	return f.URL
 }
 
-// author names who wrote a message: the contact for incoming messages, the
-// attendant (or the signature) for outgoing ones.
-func author(ch *Chat, m Message) string {
+// Author names who wrote a message of the chat, on one line: the contact
+// (its name, or its phone) for incoming messages, the attendant (or the
+// signature) for outgoing ones, "(company)" when neither is known.
+func Author(ch *Chat, m Message) string {
 	switch {
 	case m.Direction == "incoming":
 		return oneLine(contactName(ch))
@@ -274,4 +275,27 @@ func upperFirst(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// RenderEvent is an event of Poll on one line, as `chats follow` prints it
+// on a terminal, cut to the width: when it happened (with the date when
+// not today), what happened, who, the chat's token and, for a message, the
+// customer's latest new message.
+func RenderEvent(ev Event, o RenderOptions) string {
+	o = o.normalized()
+	cs := o.Color
+	at := ev.At.In(o.Location)
+	when := at.Format("15:04:05")
+	if !dayOf(at).Equal(dayOf(o.Now.In(o.Location))) {
+		when = at.Format("2 Jan 15:04:05")
+	}
+	ch := &Chat{Chat: ev.Listed}
+	parts := []string{cs.Gray(when), cs.Gray("left queue "), oneLine(contactName(ch)), ev.Listed.Token}
+	if ev.Type == EventMessageReceived {
+		parts[1] = cs.Cyan("new message")
+		if n := len(ev.Messages); n > 0 {
+			parts = append(parts, oneLine(messageText(ev.Messages[n-1])))
+		}
+	}
+	return measure.TruncateString(strings.Join(parts, "  "), o.Width, "…") + "\n"
 }

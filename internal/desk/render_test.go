@@ -210,3 +210,25 @@ func TestWrapFitsTheWidthAndKeepsEveryCharacter(t *testing.T) {
 		}
 	}
 }
+
+func TestRenderEvent(t *testing.T) {
+	now := time.Date(2026, 5, 17, 15, 0, 0, 0, saoPaulo)
+	chat := api.Chat{Token: "4f1c2a9be07d3e5a61c8", Contact: api.ChatContact{Name: "João\x1b[31m Silva", Phone: "5511987654321"}}
+	received := Event{Type: EventMessageReceived, At: at(17, 14, 5), Listed: chat, Messages: []Message{
+		msg(1, at(17, 14, 4), "incoming", "text", "Oi"),
+		msg(2, at(17, 14, 5), "incoming", "text", "Alguém aí?\nPreciso de ajuda com o pedido 4521, que não chegou."),
+	}}
+	o := RenderOptions{Width: 80, Now: now.Add(time.Hour), Location: saoPaulo}
+	if got, want := RenderEvent(received, o), "14:05:00  new message  João Silva  4f1c2a9be07d3e5a61c8  Alguém aí? Preciso de …\n"; got != want {
+		t.Errorf("received:\n%q\nwant\n%q", got, want)
+	}
+	chat.Contact.Name = ""
+	left := Event{Type: EventLeftQueue, At: at(16, 9, 30), Listed: chat}
+	if got, want := RenderEvent(left, o), "16 May 09:30:00  left queue   +5511987654321  4f1c2a9be07d3e5a61c8\n"; got != want {
+		t.Errorf("left, the day before:\n%q\nwant\n%q", got, want)
+	}
+	o.Color = colorScheme(true)
+	if got := RenderEvent(received, o); !strings.Contains(got, "\x1b[36mnew message\x1b[0m") || strings.Contains(got, "\x1b[31m") {
+		t.Errorf("coloured: %q, want the kind in cyan and nothing of the API's escapes", got)
+	}
+}

@@ -1,0 +1,45 @@
+package desk
+
+import (
+	"context"
+	"testing"
+
+	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/sandbox"
+)
+
+func TestOpenKeepsTheCacheOfEachCompanyInTheDataDirectory(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	t.Setenv(config.EnvDataDir, t.TempDir())
+	chat := e.chats(sandbox.AdminToken1)[4]
+
+	var d *Desk
+	e.cost("open", 1, func() {
+		var err error
+		if d, err = Open(ctx, e.client(sandbox.AdminToken1)); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if got := d.KnownChannel(chat.Token); got != "" {
+		t.Fatalf("a fresh cache knows chat %s is on %q", chat.Token, got)
+	}
+	mustFind(t, d, chat.Token)
+
+	// Another run, with another token of the same company: the same cache.
+	again, err := Open(ctx, e.client(sandbox.AgentToken1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := again.KnownChannel(chat.Token); got != sandbox.ChannelWidget {
+		t.Errorf("another token of the company: chat on %q, want %q", got, sandbox.ChannelWidget)
+	}
+	// Another company's cache is another file.
+	other, err := Open(ctx, e.client(sandbox.AdminToken2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := other.KnownChannel(chat.Token); got != "" {
+		t.Errorf("company 2's desk knows company 1's chat is on %q", got)
+	}
+}
