@@ -15,6 +15,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -65,7 +66,8 @@ var sendTypeFlags = []string{"text", "text-file", "url", "caption", "vcard-name"
 	"template", "var", "header-url", "header-text", "button", "components"}
 
 func newCmdSend(f *cmdutil.Factory) *cobra.Command {
-	opts := &sendOptions{f: f, given: map[string]func() bool{}}
+	var phone, channel string
+	var content *SendFlags
 	cmd := &cobra.Command{
 		Use:   "send --phone PHONE --channel TOKEN [--type TYPE] [flags]",
 		Short: "Send a text, media, contact card or template message",
@@ -120,16 +122,35 @@ option is not available; use --jq to shape the output.`,
     --header-text amanhã --var nome=João --var data_hora="10/03 às 14h" --dry-run`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := opts.checkFlags(); err != nil {
+			if err := content.Check(); err != nil {
 				return err
 			}
-			return opts.send(cmd.Context())
+			return content.Send(cmd.Context(), phone, channel, SendHooks{})
 		},
 	}
-	fl := cmd.Flags()
-	fl.StringVar(&opts.phone, "phone", "", "recipient's `PHONE` number, with country code unless --default-country is set")
-	cmdutil.ChannelFlag(f, cmd, &opts.channel, "channel", api.ChannelListParams{Status: "connected"},
+	cmd.Flags().StringVar(&phone, "phone", "", "recipient's `PHONE` number, with country code unless --default-country is set")
+	cmdutil.ChannelFlag(f, cmd, &channel, "channel", api.ChannelListParams{Status: "connected"},
 		"`TOKEN` of the channel to send on (see convo channels list)")
+	content = AddSendFlags(f, cmd, "the `ATTENDANT` the message is sent as: a user's id, e-mail or name, or @me (default: the token's user)")
+	return cmdutil.Prints(f, cmd, sendResultSpec)
+}
+
+// SendFlags are the flags of `messages send` that say what a message is and
+// how it goes out: its content (--type, --text or --text-file, --url and
+// --caption, --vcard-name and --vcard-phone, --template with its values or
+// --components), --attendant and --dry-run. Every command that sends a
+// message (`messages send`, `chats reply`) defines them with AddSendFlags,
+// so that they mean the same everywhere and a message is built, checked,
+// asked for and sent in one place; the command says who it goes to.
+type SendFlags struct{ o *sendOptions }
+
+// AddSendFlags defines the SendFlags on cmd; attendantUsage is the help of
+// --attendant, which says who sends when it is not given. The command
+// prints the result of the send, and declares it with
+// cmdutil.Prints(f, cmd, SendResultSpec()).
+func AddSendFlags(f *cmdutil.Factory, cmd *cobra.Command, attendantUsage string) *SendFlags {
+	opts := &sendOptions{f: f, given: map[string]func() bool{}}
+	fl := cmd.Flags()
 	cmdutil.NilEnumFlag(cmd, &opts.typ, "type", validate.MessageTypes, "message `TYPE` (default text, or template with --template)")
 	opts.stringFlag(cmd, &opts.text, "text", "`TEXT` of a text message")
 	opts.stringFlag(cmd, &opts.textFile, "text-file", "read the text of a text message from `FILE` (- for standard input)")
@@ -144,11 +165,56 @@ option is not available; use --jq to shape the output.`,
 	opts.stringFlag(cmd, &opts.headerText, "header-text", "`TEXT` for the placeholder of a template's text header")
 	opts.arrayFlag(cmd, &opts.buttons, "button", "the placeholder of a template's URL button as `INDEX=VALUE`, from index 0 (repeatable)")
 	opts.stringFlag(cmd, &opts.components, "components", "read a template message's components array from `FILE` (- for standard input)")
-	cmdutil.AttendantFlag(f, cmd, &opts.attendant, "attendant", "active",
-		"the `ATTENDANT` the message is sent as: a user's id, e-mail or name, or @me (default: the token's user)")
+	cmdutil.AttendantFlag(f, cmd, &opts.attendant, "attendant", "active", attendantUsage)
 	fl.BoolVar(&opts.dryRun, "dry-run", false, "print the request body and send nothing")
 	cmdutil.Exclusive(cmd, "text", "text-file")
-	return cmdutil.Prints(f, cmd, sendResultSpec)
+	return &SendFlags{o: opts}
+}
+
+// SendResultSpec is what a command that sends a message prints: the
+// message, the chat it went to and the contact.
+func SendResultSpec() output.Spec { return sendResultSpec }
+
+// Check rejects, before anything is sent, flags that do not go together: a
+// flag of another message type, two ways of giving a template's values.
+func (s *SendFlags) Check() error { return s.o.checkFlags() }
+
+// FreeForm says whether the message is anything but a template: what the
+// messaging app delivers only within its 24-hour customer-service window.
+func (s *SendFlags) FreeForm() bool { return s.o.messageType() != "template" }
+
+// DryRun says whether --dry-run was given: nothing is to be sent.
+func (s *SendFlags) DryRun() bool { return s.o.dryRun }
+
+// DefaultAttendant makes ref (such as @me) the attendant the message is
+// sent as when --attendant is not given.
+func (s *SendFlags) DefaultAttendant(ref string) {
+	if s.o.attendant == "" {
+		s.o.attendant = ref
+	}
+}
+
+// Prompter is the prompter the send asks with: a command that asks
+// something of its own first asks with it, so that every prompt of a run
+// reads the same input.
+func (s *SendFlags) Prompter() prompt.Prompter { return s.o.prompter() }
+
+// SendHooks let a command that sends a message have its word on the way.
+type SendHooks struct {
+	// Checked runs once the flags have passed every check that needs no
+	// request, before anything is asked for or sent: a warning, or a
+	// question, about the message about to be written.
+	Checked func(ctx context.Context) error
+	// Sent sees the result of the send before it is printed.
+	Sent func(*api.SendResult)
+}
+
+// Send builds the message to phone on channel from the flags, asks on a
+// terminal for what is missing (the text, a template's values) and for
+// confirmation when it asked, and sends it, or prints it with --dry-run.
+func (s *SendFlags) Send(ctx context.Context, phone, channel string, hooks SendHooks) error {
+	s.o.phone, s.o.channel = phone, channel
+	return s.o.send(ctx, hooks)
 }
 
 // stringFlag defines a flag of a message type, nil unless given.
@@ -204,11 +270,16 @@ func (o *sendOptions) checkFlags() error {
 	return nil
 }
 
-func (o *sendOptions) send(ctx context.Context) error {
+func (o *sendOptions) send(ctx context.Context, hooks SendHooks) error {
 	f := o.f
 	body, err := o.request()
 	if err != nil {
 		return err
+	}
+	if hooks.Checked != nil {
+		if err := hooks.Checked(ctx); err != nil {
+			return err
+		}
 	}
 	var (
 		preview string // what the confirmation shows
@@ -256,6 +327,9 @@ func (o *sendOptions) send(ctx context.Context) error {
 	if err != nil {
 		explainUnanswered(f.IOStreams.ErrOut, body, err)
 		return err
+	}
+	if hooks.Sent != nil {
+		hooks.Sent(&res.Data)
 	}
 	return cmdutil.PrintResult(f, res, res.Data.Message.ID)
 }
