@@ -1,11 +1,17 @@
 package messages_test
 
 import (
+	"context"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
+	"github.com/convo-cli/convo/internal/cmd/messages"
+	"github.com/convo-cli/convo/internal/sandbox"
 )
 
 func TestListJSONIsTheAPIData(t *testing.T) {
@@ -117,22 +123,23 @@ func TestListRejectsBeforeAsking(t *testing.T) {
 		{[]string{"--visibility", ""}, `error: visibility: must be one of client, internal (got "")` + "\n"},
 		{[]string{"--attendant", "ana"}, "error: no user is named \"ana\"; see `convo users list`, or give an id or an e-mail\n"},
 		{[]string{"--attendant", "0"}, "error: invalid attendant \"0\": an id is a positive whole number\nRun 'convo messages list --help' for usage.\n"},
-		{[]string{" "}, "error: empty chat token: see `convo chats list`\nRun 'convo messages list --help' for usage.\n"},
+		{[]string{" "}, "error: empty chat: give a chat token (see `convo chats list`), or a contact's id or phone number\nRun 'convo messages list --help' for usage.\n"},
+		{[]string{"+55 11"}, "error: contact: "},
 	}
 	for _, tt := range tests {
 		env := cmdtest.New(t)
 		args := append([]string{"messages", "list"}, tt.args...)
-		if tt.args[0] != " " {
+		if tt.args[0] != " " && tt.args[0] != "+55 11" {
 			args = append([]string{"messages", "list", chat1}, tt.args...)
 		}
 		run(t, env, 2, args...)
-		if env.Stderr.String() != tt.stderr {
+		if !strings.HasPrefix(env.Stderr.String(), tt.stderr) {
 			t.Errorf("%v: stderr\n%s\nwant\n%s", tt.args, env.Stderr, tt.stderr)
 		}
 	}
 	env := cmdtest.New(t)
 	run(t, env, 2, "messages", "list")
-	if !strings.HasPrefix(env.Stderr.String(), "error: missing chat token\n") {
+	if !strings.HasPrefix(env.Stderr.String(), "error: missing CHAT (a chat token, or a contact's id or phone number)\n") {
 		t.Errorf("no argument: %q", env.Stderr)
 	}
 }
@@ -165,5 +172,95 @@ func TestListCompletesEnums(t *testing.T) {
 		if got := env.Stdout.String(); got != want {
 			t.Errorf("%s completions = %q, want %q", flag, got, want)
 		}
+	}
+}
+
+func TestListTableNamesEveryAuthorAndMarksNotes(t *testing.T) {
+	env := cmdtest.New(t)
+	env.SetTTY(false, true)
+	env.IO.SetTerminalWidth(200)
+	run(t, env, 0, "messages", "list", chat1)
+	got := strings.Split(strings.TrimSuffix(env.Stdout.String(), "\n"), "\n")
+	want := map[int][]string{
+		1: {"1", "incoming", "text", "João da Silva", "Olá, gostaria de saber o status do meu pedido 4521."},
+		4: {"4", "incoming", "document", "João da Silva", "comprovante-4521.pdf"},
+		5: {"5", "note", "text", "Bruno Lima", "Cliente pediu prioridade na entrega; combinado envio expresso."},
+		6: {"6", "outgoing", "template", "Bruno Lima", "Seu pedido 4521 foi enviado."},
+	}
+	if len(got) != 7 {
+		t.Fatalf("table:\n%s", env.Stdout)
+	}
+	for row, cells := range want {
+		for _, cell := range cells {
+			if !strings.Contains(got[row], "  "+cell) && !strings.HasPrefix(got[row], cell+" ") {
+				t.Errorf("row %d lacks %q: %q", row, cell, got[row])
+			}
+		}
+	}
+	// A contact with one open chat names it; plain keeps the API's values.
+	env.SetTTY(false, false)
+	run(t, env, 0, "messages", "list", "5551916761484")
+	if got := env.Stdout.String(); !strings.HasPrefix(got, "13\t") || !strings.Contains(got, "\tincoming\ttext\t\tOi, vi o site") {
+		t.Errorf("plain, by phone:\n%s", got)
+	}
+}
+
+func TestListLast(t *testing.T) {
+	env := cmdtest.New(t)
+	run(t, env, 0, "messages", "list", chat1, "--last", "2", "-o", "json")
+	all := env.Get(t, "/chats/"+chat1+"/messages", nil).Data
+	msgs := cmdtest.DecodeJSON[[]json.RawMessage](t, all)
+	want, _ := json.Marshal(msgs[4:])
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), want)
+	if env.Stderr.String() != "The latest 2 of 6 messages.\n" {
+		t.Errorf("stderr %q", env.Stderr)
+	}
+	// The filters apply: the customer's latest message.
+	run(t, env, 0, "messages", "list", chat1, "--last", "1", "--direction", "incoming", "--fields", "id")
+	if env.Stdout.String() != "4\n" || env.Stderr.String() != "The latest 1 of 2 messages.\n" {
+		t.Errorf("--last 1 --direction incoming: %q, %q", env.Stdout, env.Stderr)
+	}
+	run(t, env, 0, "messages", "list", chat1, "--last", "50", "--fields", "id")
+	if env.Stdout.String() != "1\n2\n3\n4\n5\n6\n" || env.Stderr.Len() != 0 {
+		t.Errorf("--last 50 of 6: %q, %q", env.Stdout, env.Stderr)
+	}
+	run(t, env, 1, "messages", "list", "ffffffffffffffffffff", "--last", "5")
+	if env.Stderr.String() != "error: chat ffffffffffffffffffff not found\n" {
+		t.Errorf("unknown chat: %q", env.Stderr)
+	}
+	run(t, env, 2, "messages", "list", chat1, "--last", "0")
+	if env.Stderr.String() != "error: invalid --last \"0\": want a positive whole number\nRun 'convo messages list --help' for usage.\n" {
+		t.Errorf("--last 0: %q", env.Stderr)
+	}
+}
+
+func TestListFollow(t *testing.T) {
+	env := cmdtest.New(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var waits []time.Duration
+	steps := []func(){
+		func() {
+			if _, err := sandbox.Inbound(ctx, env.Store, sandbox.AdminToken1, contact1Phone, mainChannel, "Chegou!"); err != nil {
+				t.Error(err)
+			}
+		},
+		func() {},
+		func() { cancel() },
+	}
+	messages.SetPollSleep(t, func(ctx context.Context, d time.Duration) error {
+		waits = append(waits, d)
+		steps[len(waits)-1]()
+		return ctx.Err()
+	})
+	if code := env.RunContext(ctx, "messages", "list", chat1, "--follow", "--last", "2", "-o", "json", "--jq", ".content"); code != 130 {
+		t.Fatalf("exit %d, stderr %q", code, env.Stderr)
+	}
+	want := "Cliente pediu prioridade na entrega; combinado envio expresso.\nSeu pedido 4521 foi enviado.\nChegou!\n"
+	if env.Stdout.String() != want {
+		t.Errorf("stdout %q, want the latest two, then the new one, one a line", env.Stdout)
+	}
+	if fmt.Sprint(waits) != "[3s 3s 3s]" {
+		t.Errorf("waits %v, want the default interval of 3s", waits)
 	}
 }

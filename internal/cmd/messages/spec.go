@@ -1,22 +1,46 @@
 package messages
 
-import "github.com/convo-cli/convo/internal/output"
+import (
+	"encoding/json"
 
-// messageSpec prints the messages of a chat. FROM is the attendant who sent
-// an outgoing message; incoming messages have no user, so it stays empty.
+	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/output"
+)
+
+// MessageSpec prints the messages of a chat. In plain and csv, FROM is the
+// attendant who sent an outgoing message, as the API says (an incoming
+// message has no user). A table names the author of every message instead:
+// the contact for incoming ones, which chat (called when the first row is
+// shown) tells, and the attendant or signature for
+// outgoing ones; and its DIRECTION says "note" for an internal note.
 // Direction and type are short enumerations, kept whole like ids.
-var messageSpec = output.Spec{
-	Noun: "messages",
-	Columns: []output.Column{
-		{Header: "ID", Path: "id", Kind: output.KindID},
-		{Header: "AT", Path: "created_at", Kind: output.KindTime},
-		{Header: "DIRECTION", Path: "direction", Kind: output.KindID},
-		{Header: "TYPE", Path: "type", Kind: output.KindID},
-		{Header: "FROM", Path: "user.name", Kind: output.KindText},
-		{Header: "CONTENT", Path: "content", Kind: output.KindText},
-	},
-	Fields: []string{"id", "signature", "content", "type", "token", "direction", "visibility",
-		"created_at", "is_forwarded", "user", "user.id", "user.name", "user.email", "user.type", "file", "file.*"},
+func MessageSpec(chat func() *desk.Chat) output.Spec {
+	decode := func(item json.RawMessage) desk.Message {
+		var m desk.Message
+		_ = json.Unmarshal(item, &m.Message)
+		return m
+	}
+	return output.Spec{
+		Noun: "messages",
+		Columns: []output.Column{
+			{Header: "ID", Path: "id", Kind: output.KindID},
+			{Header: "AT", Path: "created_at", Kind: output.KindTime},
+			{Header: "DIRECTION", Path: "direction", Kind: output.KindID, Show: func(item json.RawMessage) string {
+				m := decode(item)
+				if m.IsNote() {
+					return "note"
+				}
+				return m.Direction
+			}},
+			{Header: "TYPE", Path: "type", Kind: output.KindID},
+			{Header: "FROM", Path: "user.name", Kind: output.KindText, Show: func(item json.RawMessage) string {
+				return desk.Author(chat(), decode(item))
+			}},
+			{Header: "CONTENT", Path: "content", Kind: output.KindText},
+		},
+		Fields: []string{"id", "signature", "content", "type", "token", "direction", "visibility",
+			"created_at", "is_forwarded", "user", "user.id", "user.name", "user.email", "user.type", "file", "file.*"},
+	}
 }
 
 // sendResultSpec prints the result of a send: the message, the chat it went
