@@ -38,24 +38,26 @@ func printRows(t *testing.T, format Format, width int, items ...string) string {
 
 func TestTableDropsColumnsByPriority(t *testing.T) {
 	row := `{"id":1,"name":"Maria Aparecida Santos","code":"ABCDEFGHIJ","kind":"waiting","note":"A note long enough to need cutting","Extra":"chatapp-main-001"}`
-	// The narrowest layout of every column: 2 + 12 + 16 + 10 + 7 + 12 and
-	// five gaps of 2 = 69 cells.
+	// The narrowest layout of every column: 2 + 14 + 16 + 10 + 7 + 14 and
+	// five gaps of 2 = 73 cells.
 	for _, tt := range []struct {
 		width int
 		head  string
 	}{
-		{120, "ID  NAME                    EXTRA             CODE        KIND     NOTE"},
-		{69, "ID  NAME          EXTRA             CODE        KIND     NOTE"},
+		{120, "ID NAME EXTRA CODE KIND NOTE"},
+		{73, "ID NAME EXTRA CODE KIND NOTE"},
 		// CODE goes first, then KIND, then EXTRA; the text columns keep
 		// some room rather than be cut to nothing.
-		{68, "ID  NAME               EXTRA             KIND     NOTE"},
-		{56, "ID  NAME              EXTRA             NOTE"},
-		{47, "ID  NAME                  NOTE"},
+		{72, "ID NAME EXTRA KIND NOTE"},
+		{61, "ID NAME EXTRA KIND NOTE"},
+		{60, "ID NAME EXTRA NOTE"},
+		{52, "ID NAME EXTRA NOTE"},
+		{51, "ID NAME NOTE"},
 		// Nothing more may go: the text columns are cut below their share.
-		{20, "ID  NAME     NOTE"},
+		{20, "ID NAME NOTE"},
 	} {
 		got := printRows(t, Table, tt.width, row)
-		if head, _, _ := strings.Cut(got, "\n"); head != tt.head {
+		if head, _, _ := strings.Cut(got, "\n"); strings.Join(strings.Fields(head), " ") != tt.head {
 			t.Errorf("width %d: header %q, want %q\n%s", tt.width, head, tt.head, got)
 		}
 		for _, line := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {

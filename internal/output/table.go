@@ -83,7 +83,7 @@ func (t *tableSink) close(int) error { return t.flush() }
 
 // minTextWidth is the room a text column keeps before a column that may be
 // dropped (Column.Drop) is: text cut shorter than this says little.
-const minTextWidth = 12
+const minTextWidth = 14
 
 // dropColumns settles, with the first page, which columns the table
 // leaves out: those that may be dropped and have nothing to show on the
