@@ -79,6 +79,9 @@ func (d *Desk) Next(ctx context.Context, o NextOptions) (*Chat, error) {
 		return who == 0 || who == o.Me
 	})
 	if i < 0 {
+		if len(chats) == 1 {
+			return nil, fmt.Errorf("%w: the one waiting chat is another attendant's", ErrNoneWaiting)
+		}
 		return nil, fmt.Errorf("%w: the %d waiting chats are other attendants'", ErrNoneWaiting, len(chats))
 	}
 	located, err := d.locate(ctx, chats[i:i+1])
