@@ -11,11 +11,17 @@ import (
 func NewCmdChats(f *cmdutil.Factory) *cobra.Command {
 	cmd := cmdutil.Group(&cobra.Command{
 		Use:   "chats <command>",
-		Short: "List and transfer chats",
+		Short: "Read, answer, take, follow and transfer chats",
 		Long: `A chat is a conversation with a contact on one channel, named by its token.
 Its status is entrance (the company wrote last), waiting (the contact wrote
-last) or finished. Read its messages with ` + "`convo messages list CHAT_TOKEN`" + `.`,
+last) or finished.
+
+The agent's desk: convo chats next --take gives you the customer who has
+waited longest, convo chats view shows a chat, convo chats reply answers it,
+and convo chats follow reports customers' messages as they arrive. A CHAT
+argument is a chat's token, or a contact's id or phone number when the
+contact has one open chat.`,
 	})
-	cmd.AddCommand(newCmdList(f), newCmdTransfer(f))
+	cmd.AddCommand(newCmdList(f), newCmdView(f), newCmdReply(f), newCmdNext(f), newCmdFollow(f), newCmdTransfer(f))
 	return cmd
 }

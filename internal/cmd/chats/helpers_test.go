@@ -1,8 +1,13 @@
 package chats_test
 
 import (
+	"net/http"
 	"net/url"
+	"strings"
+	"sync"
 	"testing"
+
+	"github.com/clipperhouse/displaywidth"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
@@ -57,4 +62,48 @@ func tokensOf(list []api.Chat) []string {
 		tokens = append(tokens, c.Token)
 	}
 	return tokens
+}
+
+// requests counts the requests convo sends to the sandbox, and lists them.
+type requests struct {
+	mu   sync.Mutex
+	sent []string
+}
+
+// countRequests starts counting the requests of env's commands.
+func countRequests(env *cmdtest.Env) *requests {
+	r := &requests{}
+	env.Intercept(func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			r.mu.Lock()
+			r.sent = append(r.sent, req.Method+" "+strings.TrimPrefix(req.URL.Path, api.Prefix)+"?"+req.URL.RawQuery)
+			r.mu.Unlock()
+			next.ServeHTTP(w, req)
+		})
+	})
+	return r
+}
+
+// take returns the requests sent since the last take.
+func (r *requests) take() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	sent := r.sent
+	r.sent = nil
+	return sent
+}
+
+// lines splits output into its lines, without the last line break.
+func lines(s string) []string {
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}
+
+// wantFit fails the test when a line of out is wider than width cells.
+func wantFit(t *testing.T, out string, width int) {
+	t.Helper()
+	for _, l := range lines(out) {
+		if w := displaywidth.String(l); w > width {
+			t.Errorf("a line of %d cells, wider than %d:\n%s", w, width, l)
+		}
+	}
 }

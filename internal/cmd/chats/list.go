@@ -7,6 +7,8 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -15,6 +17,8 @@ func newCmdList(f *cmdutil.Factory) *cobra.Command {
 	var (
 		params                  api.ChatListParams
 		contact, tag, attendant string
+		// channelOf names the channel of each chat in a table.
+		channelOf func(token string) string
 	)
 	cmd := &cobra.Command{
 		Use:   "list [--status S] [--open=BOOL] [--contact ID|PHONE] [--tag ID|NAME] [--channel TOKEN] [--attendant ID|EMAIL|NAME|@me]",
@@ -42,6 +46,11 @@ attendant); --open=false lists the closed chats.`,
 		Args: cmdutil.NoArgs,
 		RunE: cmdutil.RunList(f, func(ctx context.Context, _ []string, c *api.Client, o api.ListOptions) (*api.Pager[api.Chat], error) {
 			params.ListOptions = o
+			if out, err := f.CheckedOutput(); err == nil && out.Format == output.Table && len(out.Fields) == 0 {
+				if channelOf, err = knownChannels(ctx, c, params.Channel); err != nil {
+					return nil, err
+				}
+			}
 			if contact != "" {
 				ref, err := f.ParseContact(contact, "--contact")
 				if err != nil {
@@ -69,5 +78,24 @@ attendant); --open=false lists the closed chats.`,
 	cmdutil.TagFlag(f, cmd, &tag, "tag", "only chats with the tag of this `ID|TEXT`")
 	cmdutil.ChannelFlag(f, cmd, &params.Channel, "channel", api.ChannelListParams{}, "only chats on the channel with `TOKEN`")
 	cmdutil.AttendantFlag(f, cmd, &attendant, "attendant", "", "only chats of the `ATTENDANT`: a user's id, e-mail or name, or @me")
-	return cmdutil.Prints(f, cmd, chatSpec)
+	return cmdutil.Prints(f, cmd, chatSpec(func(token string) string {
+		if channelOf == nil {
+			return ""
+		}
+		return channelOf(token)
+	}))
+}
+
+// knownChannels tells the channel of the chats a table lists: the one
+// --channel names, else what the desk's cache knows, which costs one
+// request (to know whose cache to read).
+func knownChannels(ctx context.Context, c *api.Client, channel string) (func(token string) string, error) {
+	if channel != "" {
+		return func(string) string { return channel }, nil
+	}
+	d, err := desk.Open(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	return d.KnownChannel, nil
 }

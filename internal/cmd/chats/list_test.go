@@ -171,3 +171,55 @@ func TestListAmbiguousAttendant(t *testing.T) {
 		t.Errorf("stdout %q, stderr %q, want %q", env.Stdout, env.Stderr, want)
 	}
 }
+
+// A table names the channel of the chats convo has found before, and fits
+// the terminal by leaving columns out; plain and json stay the API's.
+func TestListTableShowsKnownChannelsAndFits(t *testing.T) {
+	env := cmdtest.New(t)
+	env.SetTTY(false, true)
+	env.IO.SetTerminalWidth(80)
+	run(t, env, 0, "chats", "list", "--status", "waiting")
+	if head := columns(lines(env.Stdout.String())[0]); head != "TOKEN CONTACT STATUS LAST MESSAGE AT" {
+		t.Errorf("80 columns, no channel known: header %q", head)
+	}
+	wantFit(t, env.Stdout.String(), 80)
+
+	run(t, env, 0, "chats", "view", chat4, "-o", "json")
+	run(t, env, 0, "chats", "view", chat2, "-o", "json")
+	run(t, env, 0, "chats", "list", "--status", "waiting")
+	got := lines(env.Stdout.String())
+	if want := []string{
+		"TOKEN                 CONTACT         CHANNEL           STATUS   LAST MESSAGE",
+		chat2 + "  Maria Apareci…  chatapp-main-001  waiting  audio-0002.ogg",
+		chat4 + "  Ana Beatriz S…  site-widget-0007  waiting  Oi, vi o site …",
+		chat7 + "  Luís Henrique…                    waiting  Vocês têm loja…",
+		chat10 + "  Fernanda Lima                     waiting  Boa tarde! Voc…",
+	}; strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("80 columns, two channels known:\n%s", env.Stdout)
+	}
+	wantFit(t, env.Stdout.String(), 80)
+
+	env.IO.SetTerminalWidth(120)
+	run(t, env, 0, "chats", "list", "--status", "waiting")
+	got = lines(env.Stdout.String())
+	if columns(got[0]) != "TOKEN CONTACT PHONE CHANNEL STATUS UNREAD LAST MESSAGE AT" ||
+		!strings.Contains(got[1], "  5531958380742  chatapp-main-001  waiting  2       audio-0002.ogg ") {
+		t.Errorf("120 columns:\n%s", env.Stdout)
+	}
+	wantFit(t, env.Stdout.String(), 120)
+
+	// --channel names the channel of every chat it lists.
+	run(t, env, 0, "chats", "list", "--channel", sandbox.ChannelWidget)
+	if got := lines(env.Stdout.String()); len(got) != 4 || !strings.Contains(got[3], "  "+sandbox.ChannelWidget+"  ") {
+		t.Errorf("--channel:\n%s", env.Stdout)
+	}
+
+	env.SetTTY(false, false)
+	run(t, env, 0, "chats", "list", "--status", "waiting")
+	if strings.Contains(env.Stdout.String(), sandbox.ChannelMain) || strings.Count(lines(env.Stdout.String())[0], "\t") != 7 {
+		t.Errorf("plain has a channel column:\n%s", env.Stdout)
+	}
+}
+
+// columns is a table's line with one space between its words.
+func columns(line string) string { return strings.Join(strings.Fields(line), " ") }

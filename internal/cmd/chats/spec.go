@@ -1,22 +1,40 @@
 package chats
 
-import "github.com/convo-cli/convo/internal/output"
+import (
+	"encoding/json"
 
-// chatSpec prints a chat with its contact and last message.
-var chatSpec = output.Spec{
-	Noun: "chats",
-	Columns: []output.Column{
-		{Header: "TOKEN", Path: "token", Kind: output.KindID},
-		{Header: "CONTACT", Path: "contact.name"},
-		{Header: "PHONE", Path: "contact.phone", Kind: output.KindID},
-		{Header: "STATUS", Path: "status", Kind: output.KindID},
-		{Header: "OPEN", Path: "is_open", Kind: output.KindBool},
-		{Header: "UNREAD", Path: "unreadCount", Kind: output.KindID},
-		{Header: "LAST MESSAGE", Path: "lastMessage.content"},
-		{Header: "AT", Path: "lastMessage.created_at", Kind: output.KindTime},
-	},
-	Fields: []string{"id", "token", "is_open", "status", "unreadCount", "contact", "contact.id", "contact.name", "contact.phone",
-		"lastMessage", "lastMessage.id", "lastMessage.content", "lastMessage.created_at"},
+	"github.com/convo-cli/convo/internal/output"
+)
+
+// chatSpec prints a chat with its contact and last message. channelOf,
+// when it knows a chat's channel (the desk's cache does, of the chats convo
+// has found before), fills the table's CHANNEL column: the API's chat does
+// not say it, so plain and csv, whose columns scripts rely on, leave it
+// out. On a narrow terminal the table leaves out OPEN first, then PHONE,
+// UNREAD, AT and CHANNEL, before cutting the text columns short.
+func chatSpec(channelOf func(token string) string) output.Spec {
+	return output.Spec{
+		Noun: "chats",
+		Columns: []output.Column{
+			{Header: "TOKEN", Path: "token", Kind: output.KindID},
+			{Header: "CONTACT", Path: "contact.name"},
+			{Header: "PHONE", Path: "contact.phone", Kind: output.KindID, Drop: 4},
+			{Header: "CHANNEL", Path: "token", Kind: output.KindID, TableOnly: true, Drop: 1, Show: func(item json.RawMessage) string {
+				var chat struct{ Token string }
+				if json.Unmarshal(item, &chat) != nil {
+					return ""
+				}
+				return channelOf(chat.Token)
+			}},
+			{Header: "STATUS", Path: "status", Kind: output.KindID},
+			{Header: "OPEN", Path: "is_open", Kind: output.KindBool, Drop: 5},
+			{Header: "UNREAD", Path: "unreadCount", Kind: output.KindID, Drop: 3},
+			{Header: "LAST MESSAGE", Path: "lastMessage.content"},
+			{Header: "AT", Path: "lastMessage.created_at", Kind: output.KindTime, Drop: 2},
+		},
+		Fields: []string{"id", "token", "is_open", "status", "unreadCount", "contact", "contact.id", "contact.name", "contact.phone",
+			"lastMessage", "lastMessage.id", "lastMessage.content", "lastMessage.created_at"},
+	}
 }
 
 // transferSpec prints the outcome of a transfer; an empty ATTENDANT means

@@ -1,0 +1,131 @@
+package chats
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/dustin/go-humanize"
+	"github.com/spf13/cobra"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/cmd/messages"
+	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/resolve"
+)
+
+func newCmdReply(f *cmdutil.Factory) *cobra.Command {
+	var content *messages.SendFlags
+	cmd := &cobra.Command{
+		Use:   "reply CHAT (--text S | --text-file F|- | --type T --url U [--caption S] | --template ID|NAME [...]) [--attendant A]",
+		Short: "Answer a chat",
+		Long: `Send a message in a chat: to its contact, on its channel, so that the answer
+lands in that chat and in no other. CHAT is a chat's token, or a contact's id
+or phone number when the contact has one open chat. The message is given as
+to convo messages send (see its help): --text or --text-file, a media --type
+with --url, a contact card, or --template with its values, asked for on a
+terminal when missing.
+
+The message is sent as --attendant, by default you (@me) when convo config
+set attendant has been run. A finished or closed chat is refused before
+anything is sent (exit 2): a message would open a new chat; use
+convo messages send for that. If the API puts the message in another chat,
+a warning says so.
+
+On a chatapp channel, the messaging app delivers only template messages
+once 24 hours have passed since the customer last wrote: a free-form reply
+then gets a warning suggesting --template, and on a terminal a question
+before it is sent.`,
+		Example: `  # Answer a chat
+  convo chats reply 42ef115f20394e9daca8 --text "Seu pedido sai para entrega hoje."
+
+  # Answer the only open chat of a contact, from a file
+  echo "Recebemos seu comprovante, obrigado!" > resposta.txt
+  convo chats reply 5551916761484 --text-file resposta.txt
+
+  # A picture with a caption
+  convo chats reply 42ef115f20394e9daca8 --type image \
+    --url https://cdn.exemplo.com.br/pedidos/4521.jpg --caption "Seu pedido embalado"
+
+  # A template message, and the request it would send
+  convo chats reply 42ef115f20394e9daca8 --template rastreio_pedido \
+    --var numero_pedido=4521 --button 0=BR4521 --dry-run`,
+		Args:              cmdutil.ExactArgs(1, resolve.ChatArg),
+		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteChats(f)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			if err := content.Check(); err != nil {
+				return err
+			}
+			ref, err := resolve.ParseChat(args[0], f.Settings.DefaultCountry)
+			if err != nil {
+				return err
+			}
+			d, err := openDesk(ctx, f)
+			if err != nil {
+				return err
+			}
+			ch, err := d.Resolve(ctx, ref)
+			if err != nil {
+				return err
+			}
+			to, err := desk.Reply(ch, api.MessageSend{})
+			if err != nil {
+				return err
+			}
+			if f.Me().Ref != "" {
+				content.DefaultAttendant(resolve.MeRef)
+			}
+			errOut := f.IOStreams.ErrOut
+			return content.Send(ctx, to.Phone, to.Channel, messages.SendHooks{
+				Checked: func(ctx context.Context) error { return checkWindow(ctx, f, d, ch, content) },
+				Sent: func(res *api.SendResult) {
+					if warning := d.Sent(ch, res); warning != "" {
+						fmt.Fprintf(errOut, "%s Warning: %s.\n", f.IOStreams.ColorScheme().WarningIcon(), warning)
+					}
+				},
+			})
+		},
+	}
+	content = messages.AddSendFlags(f, cmd, "the `ATTENDANT` the message is sent as: a user's id, e-mail or name, or @me (default: @me when set, else the token's user)")
+	return cmdutil.Prints(f, cmd, messages.SendResultSpec())
+}
+
+// checkWindow warns before a free-form message on a chatapp channel whose
+// customer last wrote over 24 hours ago (or never): the messaging app would
+// deliver only a template. On a terminal it asks whether to send anyway.
+// The API specification does not state the rule and the sandbox does not
+// enforce it, so it is a warning, never a refusal.
+func checkWindow(ctx context.Context, f *cmdutil.Factory, d *desk.Desk, ch *desk.Chat, content *messages.SendFlags) error {
+	if !content.FreeForm() || ch.Channel.Type != desk.ChatappType {
+		return nil
+	}
+	wrote, err := d.CustomerLastWrote(ctx, ch.Token)
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	if !desk.OutsideWindow(ch, wrote, now) {
+		return nil
+	}
+	when := "The customer has not written in this chat"
+	if !wrote.IsZero() {
+		when = "The customer last wrote " + humanize.RelTime(wrote, now, "ago", "from now")
+	}
+	ios := f.IOStreams
+	fmt.Fprintf(ios.ErrOut, "%s %s: %s.\nSend a template instead with --template (see convo templates list --channel %s).\n",
+		ios.ColorScheme().WarningIcon(), when, desk.WindowHint, ch.Channel.Token)
+	if !ios.CanPrompt() || f.Settings.Yes || content.DryRun() {
+		return nil
+	}
+	ok, err := content.Prompter().Confirm("Send this free-form message anyway?", "", false)
+	switch {
+	case err != nil:
+		return err
+	case !ok:
+		return clierr.ErrCancelled
+	}
+	return nil
+}
