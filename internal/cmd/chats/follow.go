@@ -89,14 +89,8 @@ the filters it was made with.
 
 When the API cannot be reached, convo says so on standard error and tries
 again, waiting longer after each failure (up to a minute), until stopped.`,
-		Example: `  # Watch the queue at a terminal
-  convo chats follow  # needs Ctrl-C to stop
-
-  # A desktop notification for each customer message
-  convo chats follow --exec 'test "$CONVO_EVENT" = message.received && notify-send "convo" "New message in chat $CONVO_CHAT"'  # needs a desktop
-
-  # The events of the website widget as JSON lines, resuming where the last run stopped
-  convo chats follow --channel site-widget-0007 --cursor-file widget.cursor -o ndjson >> events.ndjson  # needs Ctrl-C to stop`,
+		Example: `  # A desktop notification for each customer's message, resuming where the last run stopped
+  convo chats follow --cursor-file ~/.convo-queue --exec 'test "$CONVO_EVENT" = message.received && notify-send "convo" "New message in chat $CONVO_CHAT"'  # needs a desktop`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return o.run(cmd.Context())

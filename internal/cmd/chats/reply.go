@@ -37,7 +37,10 @@ a warning says so.
 On a chatapp channel, the messaging app delivers only template messages
 once 24 hours have passed since the customer last wrote: a free-form reply
 then gets a warning suggesting --template, and on a terminal a question
-before it is sent.`,
+before it is sent.
+
+Here --template names a message template, so the global -t/--template output
+option is not available; use --jq to shape the output.`,
 		Example: `  # Answer a chat
   convo chats reply 42ef115f20394e9daca8 --text "Seu pedido sai para entrega hoje."
 

@@ -63,7 +63,7 @@ API's values (FROM is the attendant of an outgoing message).`,
   # The ten newest messages, oldest first
   convo messages list 42ef115f20394e9daca8 --last 10
 
-  # The latest message of João's only open chat on the widget, as JSON
+  # The latest message of Ana Beatriz's only open chat, as JSON
   convo messages list 5551916761484 --last 1 -o json
 
   # What the contact wrote
@@ -73,10 +73,7 @@ API's values (FROM is the attendant of an outgoing message).`,
   convo messages list 42ef115f20394e9daca8 --visibility internal
 
   # Messages of Bruno Lima that mention an order, as JSON
-  convo messages list 42ef115f20394e9daca8 --content pedido --attendant "bruno lima" -o json
-
-  # Watch a chat: each new message as it arrives, until Ctrl-C
-  convo messages list 42ef115f20394e9daca8 --follow  # needs Ctrl-C to stop`,
+  convo messages list 42ef115f20394e9daca8 --content pedido --attendant "bruno lima" -o json`,
 		Args:              cmdutil.ExactArgs(1, resolve.ChatArg),
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteChats(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
