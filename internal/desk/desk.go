@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -47,21 +48,27 @@ func New(c *api.Client, o Options) *Desk {
 }
 
 // Open returns a desk over c whose cache file is in the data directory
-// (config.DataDir), bound to the destination c's requests land at. Learning
-// it costs one request (destination.Learn). A token that can tell no
+// (config.DataDir), bound to the destination c's requests land at: learnt
+// with one request the first time a login is used, remembered in the data
+// directory after that (destination.Remembered). A token that can tell no
 // company, or a data directory that cannot be found, gets a cache in memory
 // only, for this process.
 func Open(ctx context.Context, c *api.Client) (*Desk, error) {
-	dest, err := destination.Learn(ctx, c)
+	dir, err := config.DataDir()
+	if err != nil {
+		dir = ""
+	}
+	var dest destination.Destination
+	if dir != "" {
+		dest, err = destination.Remembered(ctx, c, filepath.Join(dir, "desk", "logins.json"))
+	} else {
+		dest, err = destination.Learn(ctx, c)
+	}
 	switch {
 	case errors.Is(err, destination.ErrUnknownCompany):
 		return New(c, Options{}), nil
 	case err != nil:
 		return nil, err
-	}
-	dir, err := config.DataDir()
-	if err != nil {
-		dir = ""
 	}
 	return New(c, Options{Destination: dest.Key(), CacheDir: dir}), nil
 }

@@ -26,7 +26,13 @@ func TestOpenKeepsTheCacheOfEachCompanyInTheDataDirectory(t *testing.T) {
 	}
 	mustFind(t, d, chat.Token)
 
-	// Another run, with another token of the same company: the same cache.
+	// The next run of the login knows its company without asking.
+	e.cost("open again", 0, func() {
+		if d, err := Open(ctx, e.client(sandbox.AdminToken1)); err != nil || d.KnownChannel(chat.Token) != sandbox.ChannelWidget {
+			t.Errorf("open again: %v; the cache does not know chat %s", err, chat.Token)
+		}
+	})
+	// Another token of the same company: the same cache.
 	again, err := Open(ctx, e.client(sandbox.AgentToken1))
 	if err != nil {
 		t.Fatal(err)
