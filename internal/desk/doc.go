@@ -22,6 +22,9 @@
 // attendants; "pages" are of 100 items. --last N is taken to be at most 50
 // (the default is 20); a larger N may take one page more.
 //
+//   - Open: 0 once the login's company is known (destination.Remembered),
+//     1 the first time a login is used.
+//   - Resolve(ref): Find for a token, OpenChats for a contact.
 //   - Find(token): 1 with the chat in the cache (+1 when the cached channel
 //     list is older than ChannelsTTL). Otherwise the waiting chats, the
 //     other open ones, the closed ones and the finished ones, a page at a
@@ -35,11 +38,13 @@
 //     longer one. On a chatapp channel, when the customer's latest message
 //     is neither among the first 100 nor on the latest page, 1 or 2 more
 //     (CustomerLastWrote) for the 24-hour window. So `chats view` with a
-//     warm cache costs 2 or 3 requests (that case aside).
+//     warm cache costs 2 or 3 requests (that case aside), Open included.
+//   - Latest(token, filter, n): Conversation without the customer's latest
+//     message: 1 or 2.
 //   - CustomerLastWrote(token): 1, or 2 when the customer wrote over 100
 //     messages.
-//   - MessagesAfter(token, count): 1 when nothing is new, one more per 100
-//     new messages.
+//   - MessagesAfter(token, count), FilteredAfter: 1 when nothing is new,
+//     one more per 100 new messages.
 //   - Reply and OutsideWindow: no request; the caller sends the body (1).
 //     `chats reply` with a warm cache: 2, or 3 for a free-form message on a
 //     chatapp channel (CustomerLastWrote).
@@ -90,5 +95,7 @@
 // an event, repeats none after a clean stop and, after a crash, repeats the
 // last poll's at most (at least once). Poll starts no goroutine and takes a
 // context, so a bubbletea command can run it; RetryDelay spaces the polls
-// after failures.
+// after failures, and Polling runs a command's polls with it, going on
+// through failures that may pass (Transient). RenderEvent prints an event
+// on one line.
 package desk
