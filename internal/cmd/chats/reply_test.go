@@ -167,3 +167,25 @@ func jsonID(id int64) string {
 	b, _ := json.Marshal(id)
 	return string(b)
 }
+
+// On a terminal, the template builder asks for every value, then the
+// message is shown for confirmation; the answers go to the chat.
+func TestReplyBuildsATemplateOnATerminal(t *testing.T) {
+	env := cmdtest.New(t)
+	env.SetTTY(true, true)
+	env.Answers = "4521\nBR4521\ny\n"
+	run(t, env, 0, "chats", "reply", chat1, "--template", "rastreio_pedido", "-o", "json")
+	stderr := env.Stderr.String()
+	for _, want := range []string{"Template rastreio_pedido needs 2 more values:", "Send this message to 5521979190371 on chatapp-main-001?"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, "24-hour") {
+		t.Errorf("a template warned of the window:\n%s", stderr)
+	}
+	if res := cmdtest.DecodeJSON[api.SendResult](t, env.Stdout.Bytes()); res.Chat.Token != chat1 || res.Message.Type != "template" ||
+		!strings.Contains(res.Message.Content, "4521") {
+		t.Errorf("result %+v, want the filled-in template in chat %s", res, chat1)
+	}
+}
