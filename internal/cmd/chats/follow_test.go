@@ -36,8 +36,9 @@ func follow(t *testing.T, env *cmdtest.Env, steps []func(), args ...string) []ti
 	chatscmd.SetPollSleep(t, func(ctx context.Context, d time.Duration) error {
 		waits = append(waits, d)
 		if len(waits) > len(steps) {
+			// As Ctrl-C would, even for a run of another context.
 			cancel()
-			return ctx.Err()
+			return context.Canceled
 		}
 		steps[len(waits)-1]()
 		return nil
