@@ -163,6 +163,28 @@ func TestBaseURLPath(t *testing.T) {
 	}
 }
 
+// TestLoginDigest tells logins apart by their root and token, without the
+// token in it.
+func TestLoginDigest(t *testing.T) {
+	digest := func(base, token string) string {
+		c, err := New(Options{BaseURL: base, Token: token})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.LoginDigest()
+	}
+	one := digest("https://api.example.com", "s3cr3t-token")
+	if one != digest("https://api.example.com/api/v1/", "s3cr3t-token") {
+		t.Error("two spellings of one root and token are two logins")
+	}
+	if one == digest("https://api.example.com", "other-token") || one == digest("https://staging.example.com", "s3cr3t-token") {
+		t.Error("another token, or another root, is the same login")
+	}
+	if len(one) != 64 || strings.Contains(one, "s3cr3t") {
+		t.Errorf("digest %q, want 64 hex digits without the token", one)
+	}
+}
+
 func TestNoAuthorizationWithoutToken(t *testing.T) {
 	var auth []string
 	srv, _ := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
