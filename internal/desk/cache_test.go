@@ -17,7 +17,7 @@ func TestCacheFileIsPrivateAndBoundToItsDestination(t *testing.T) {
 	chats := e.chats(sandbox.AdminToken1)
 	d := e.desk(sandbox.AdminToken1, dir)
 	mustFind(t, d, chats[2].Token)
-	path := CachePath(dir, destinationOf(sandbox.AdminToken1))
+	path := CachePath(dir, destination(sandbox.AdminToken1))
 	if filepath.Dir(path) != filepath.Join(dir, "desk") {
 		t.Errorf("cache file %s, want it in %s", path, filepath.Join(dir, "desk"))
 	}
@@ -74,7 +74,7 @@ func TestChannelsAreAskedAgainAfterAnHour(t *testing.T) {
 	chats := e.chats(sandbox.AdminToken1)
 	now := time.Now()
 	clock := func() time.Time { return now }
-	d := New(e.client(sandbox.AdminToken1), Options{Destination: destinationOf(sandbox.AdminToken1), CacheDir: dir, Now: clock})
+	d := New(e.client(sandbox.AdminToken1), Options{Destination: destination(sandbox.AdminToken1), CacheDir: dir, Now: clock})
 	mustFind(t, d, chats[2].Token)
 	e.cost("warm find", 1, func() { mustFind(t, d, chats[2].Token) })
 	now = now.Add(ChannelsTTL)

@@ -11,7 +11,8 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/config"
-	"github.com/convo-cli/convo/internal/destination"
+	// Named apart from the tests' destination helper.
+	destinations "github.com/convo-cli/convo/internal/destination"
 )
 
 // Options configures a Desk.
@@ -58,14 +59,14 @@ func Open(ctx context.Context, c *api.Client) (*Desk, error) {
 	if err != nil {
 		dir = ""
 	}
-	var dest destination.Destination
+	var dest destinations.Destination
 	if dir != "" {
-		dest, err = destination.Remembered(ctx, c, filepath.Join(dir, "desk", "logins.json"))
+		dest, err = destinations.Remembered(ctx, c, filepath.Join(dir, "desk", "logins.json"))
 	} else {
-		dest, err = destination.Learn(ctx, c)
+		dest, err = destinations.Learn(ctx, c)
 	}
 	switch {
-	case errors.Is(err, destination.ErrUnknownCompany):
+	case errors.Is(err, destinations.ErrUnknownCompany):
 		return New(c, Options{}), nil
 	case err != nil:
 		return nil, err

@@ -84,11 +84,11 @@ func (e *env) newClient(token string, h http.Handler) *api.Client {
 
 // desk is a desk of token's company with its cache in dir ("" for none).
 func (e *env) desk(token, dir string) *Desk {
-	return New(e.client(token), Options{Destination: destinationOf(token), CacheDir: dir})
+	return New(e.client(token), Options{Destination: destination(token), CacheDir: dir})
 }
 
-// destinationOf is the destination key of a sandbox token: its company.
-func destinationOf(token string) string {
+// destination is the destination key of a sandbox token: its company.
+func destination(token string) string {
 	company := "1"
 	if token == sandbox.AdminToken2 {
 		company = "2"
