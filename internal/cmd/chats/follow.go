@@ -179,6 +179,7 @@ func (o *followOptions) run(ctx context.Context) error {
 		}
 		fmt.Fprintf(ios.ErrOut, "%s %s; trying again in %s\n", ios.ColorScheme().WarningIcon(), cmdutil.ErrorLines(err)[0], next)
 	}}
+	started := false
 	err = poll.Run(ctx, func(ctx context.Context) error {
 		next, events, err := d.Poll(ctx, filter, state)
 		if errors.Is(err, desk.ErrStateMismatch) {
@@ -191,6 +192,12 @@ func (o *followOptions) run(ctx context.Context) error {
 		// Ctrl-C comes meanwhile: a clean stop repeats none of them.
 		if err := deliver(events); err != nil {
 			return err
+		}
+		if !started {
+			started = true
+			if ios.IsStderrTTY() {
+				fmt.Fprintf(ios.ErrOut, "Following the waiting queue, %s waiting; Ctrl-C stops.\n", chatsWaiting(len(next.Chats)))
+			}
 		}
 		state = next
 		if o.cursorFile != "" {
@@ -222,4 +229,15 @@ func (o *followOptions) runExec(ev desk.Event, raw []byte) {
 	if err := cmd.Run(); err != nil {
 		fmt.Fprintf(errOut, "%s --exec failed for %s of chat %s: %v\n", o.f.IOStreams.ColorScheme().WarningIcon(), ev.Type, ev.Listed.Token, err)
 	}
+}
+
+// chatsWaiting says how many chats wait: "no chat", "1 chat", "4 chats".
+func chatsWaiting(n int) string {
+	switch n {
+	case 0:
+		return "no chat"
+	case 1:
+		return "1 chat"
+	}
+	return fmt.Sprintf("%d chats", n)
 }

@@ -115,6 +115,7 @@ func TestFollowReportsMessagesAndAnsweredChats(t *testing.T) {
 func TestFollowAtATerminal(t *testing.T) {
 	env := cmdtest.New(t)
 	env.SetTTY(false, true)
+	env.IO.SetStderrTTY(true)
 	env.IO.SetTerminalWidth(200)
 	follow(t, env, []func(){
 		func() {
@@ -126,6 +127,9 @@ func TestFollowAtATerminal(t *testing.T) {
 	if len(got) != 1 || !strings.Contains(got[0], "  new message  +5521988887777  ") ||
 		!strings.HasSuffix(got[0], "  Oi! Primeira vez aqui. Vocês entregam em Niterói?") {
 		t.Errorf("terminal:\n%s", env.Stdout)
+	}
+	if want := "Following the waiting queue, 2 chats waiting; Ctrl-C stops.\n"; !strings.HasPrefix(env.Stderr.String(), want) {
+		t.Errorf("stderr %q, want it to start with %q", env.Stderr, want)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/output"
@@ -95,6 +96,9 @@ API's values (FROM is the attendant of an outgoing message).`,
 
 func (o *listOptions) run(ctx context.Context, arg string) error {
 	f := o.f
+	if s := f.Settings; o.latest() && (s.All || s.Page != 0 || s.Limit != 0) {
+		return clierr.FlagErrorf("--last and --follow read the newest messages: --page, --all and --limit do not apply")
+	}
 	ref, err := resolve.ParseChat(arg, f.Settings.DefaultCountry)
 	if err != nil {
 		return err

@@ -228,6 +228,12 @@ func TestListLast(t *testing.T) {
 	if env.Stderr.String() != "error: chat ffffffffffffffffffff not found\n" {
 		t.Errorf("unknown chat: %q", env.Stderr)
 	}
+	for _, paging := range [][]string{{"--all"}, {"--page", "2"}, {"--limit", "3"}} {
+		run(t, env, 2, append([]string{"messages", "list", chat1, "--last", "2"}, paging...)...)
+		if !strings.HasPrefix(env.Stderr.String(), "error: --last and --follow read the newest messages: --page, --all and --limit do not apply\n") {
+			t.Errorf("--last with %v: %q", paging, env.Stderr)
+		}
+	}
 	run(t, env, 2, "messages", "list", chat1, "--last", "0")
 	if env.Stderr.String() != "error: invalid --last \"0\": want a positive whole number\nRun 'convo messages list --help' for usage.\n" {
 		t.Errorf("--last 0: %q", env.Stderr)
