@@ -87,8 +87,8 @@ attendant); --open=false lists the closed chats.`,
 }
 
 // knownChannels tells the channel of the chats a table lists: the one
-// --channel names, else what the desk's cache knows, which costs one
-// request (to know whose cache to read).
+// --channel names, else what the desk's cache knows, which costs a request
+// the first time a login is used (to know whose cache to read).
 func knownChannels(ctx context.Context, c *api.Client, channel string) (func(token string) string, error) {
 	if channel != "" {
 		return func(string) string { return channel }, nil
