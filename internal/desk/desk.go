@@ -74,14 +74,6 @@ func Open(ctx context.Context, c *api.Client) (*Desk, error) {
 	return New(c, Options{Destination: dest.Key(), CacheDir: dir}), nil
 }
 
-// KnownChannel is the token of the channel the cache says the chat with
-// token is on, or "" when it does not know; it sends no request, and the
-// cache is not checked against the API.
-func (d *Desk) KnownChannel(token string) string {
-	e, _ := d.cache.chat(token)
-	return e.Channel
-}
-
 // CacheErr is the last failure to write the cache file, if any. The desk
 // works without the file; a command may mention the failure under --debug.
 func (d *Desk) CacheErr() error { return d.cache.lastErr() }

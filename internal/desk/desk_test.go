@@ -21,14 +21,14 @@ func TestOpenKeepsTheCacheOfEachCompanyInTheDataDirectory(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	if got := d.KnownChannel(chat.Token); got != "" {
+	if got := knownChannel(d, chat.Token); got != "" {
 		t.Fatalf("a fresh cache knows chat %s is on %q", chat.Token, got)
 	}
 	mustFind(t, d, chat.Token)
 
 	// The next run of the login knows its company without asking.
 	e.cost("open again", 0, func() {
-		if d, err := Open(ctx, e.client(sandbox.AdminToken1)); err != nil || d.KnownChannel(chat.Token) != sandbox.ChannelWidget {
+		if d, err := Open(ctx, e.client(sandbox.AdminToken1)); err != nil || knownChannel(d, chat.Token) != sandbox.ChannelWidget {
 			t.Errorf("open again: %v; the cache does not know chat %s", err, chat.Token)
 		}
 	})
@@ -37,7 +37,7 @@ func TestOpenKeepsTheCacheOfEachCompanyInTheDataDirectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := again.KnownChannel(chat.Token); got != sandbox.ChannelWidget {
+	if got := knownChannel(again, chat.Token); got != sandbox.ChannelWidget {
 		t.Errorf("another token of the company: chat on %q, want %q", got, sandbox.ChannelWidget)
 	}
 	// Another company's cache is another file.
@@ -45,7 +45,13 @@ func TestOpenKeepsTheCacheOfEachCompanyInTheDataDirectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := other.KnownChannel(chat.Token); got != "" {
+	if got := knownChannel(other, chat.Token); got != "" {
 		t.Errorf("company 2's desk knows company 1's chat is on %q", got)
 	}
+}
+
+// knownChannel is the token of the channel the cache knows the chat is on.
+func knownChannel(d *Desk, token string) string {
+	ch, _ := d.KnownChannel(token)
+	return ch.Token
 }

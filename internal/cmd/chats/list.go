@@ -97,5 +97,8 @@ func knownChannels(ctx context.Context, c *api.Client, channel string) (func(tok
 	if err != nil {
 		return nil, err
 	}
-	return d.KnownChannel, nil
+	return func(token string) string {
+		ch, _ := d.KnownChannel(token)
+		return ch.Token
+	}, nil
 }
