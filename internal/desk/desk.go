@@ -74,6 +74,10 @@ func Open(ctx context.Context, c *api.Client) (*Desk, error) {
 	return New(c, Options{Destination: dest.Key(), CacheDir: dir}), nil
 }
 
+// Destination is the key of the destination the desk's cache is bound to;
+// "" for a cache in memory only.
+func (d *Desk) Destination() string { return d.dest }
+
 // CacheErr is the last failure to write the cache file, if any. The desk
 // works without the file; a command may mention the failure under --debug.
 func (d *Desk) CacheErr() error { return d.cache.lastErr() }

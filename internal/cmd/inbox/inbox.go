@@ -15,7 +15,6 @@ import (
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/desk"
-	"github.com/convo-cli/convo/internal/destination"
 	"github.com/convo-cli/convo/internal/inbox"
 	"github.com/convo-cli/convo/internal/resolve"
 )
@@ -86,8 +85,8 @@ func run(ctx context.Context, opts *options) error {
 	var looked struct{ path, key string }
 	m := inbox.New(inbox.Options{
 		Start: func(ctx context.Context) (*inbox.Session, error) {
-			sess, key, err := start(ctx, f, c, dataDir)
-			if err == nil {
+			sess, key, err := start(ctx, f, c)
+			if err == nil && key != "" {
 				looked.path, looked.key = inbox.LookedPath(dataDir, key), key
 				sess.LookedAt = inbox.LoadLooked(looked.path, key)
 			}
@@ -114,16 +113,17 @@ func run(ctx context.Context, opts *options) error {
 	return final.(inbox.Model).Err()
 }
 
-// start learns where the requests land (one request), opens the desk of
-// that destination and resolves @me: what the inbox does before its first
-// screen of chats.
-func start(ctx context.Context, f *cmdutil.Factory, c *api.Client, dataDir string) (*inbox.Session, string, error) {
-	dest, err := destination.Learn(ctx, c)
+// start opens the desk of the destination the requests land at (as every
+// desk command does: a request the first time a login is used) and resolves
+// @me: what the inbox does before its first screen of chats. key is the
+// destination's, "" when the token tells no company.
+func start(ctx context.Context, f *cmdutil.Factory, c *api.Client) (*inbox.Session, string, error) {
+	d, err := desk.Open(ctx, c)
 	if err != nil {
 		return nil, "", err
 	}
-	key := dest.Key()
-	sess := &inbox.Session{Desk: desk.New(c, desk.Options{Destination: key, CacheDir: dataDir})}
+	key := d.Destination()
+	sess := &inbox.Session{Desk: d}
 	me := f.Me()
 	switch {
 	case me.Ref == "":
