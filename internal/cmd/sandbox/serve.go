@@ -47,13 +47,13 @@ database) is refused with exit code 2 and left as it is.
 It listens on loopback unless --addr says otherwise. Faults can be injected to
 test how clients cope: --latency, --fail-rate (503 before the request is
 processed) and --rate-limit (429 with Retry-After, per token).`,
-		Example: `  # Serve on http://127.0.0.1:8080 until Ctrl-C, and call it from another terminal
+		Example: `  # Each serves until Ctrl-C: on http://127.0.0.1:8080; on another port with a
+  # database of its own seeded afresh; with faults injected. Then, from another
+  # terminal, call it.
   convo sandbox serve  # needs Ctrl-C to stop
-  curl -H 'Authorization: Bearer sandbox-admin-1' http://127.0.0.1:8080/api/v1/channels
-
-  # Another port, a database of its own seeded afresh, and faults injected
-  convo sandbox serve --addr 127.0.0.1:9000 --db ./sandbox.db --reset  # needs Ctrl-C to stop
-  convo sandbox serve --latency 20ms --fail-rate 0.05 --rate-limit 100`,
+  convo sandbox serve --addr 127.0.0.1:9000 --db ./sandbox.db --reset
+  convo sandbox serve --latency 20ms --fail-rate 0.05 --rate-limit 100
+  curl -H 'Authorization: Bearer sandbox-admin-1' http://127.0.0.1:8080/api/v1/channels`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return serveRun(cmd.Context(), opts)
