@@ -3,8 +3,10 @@ package validate
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/nyaruka/phonenumbers"
@@ -53,9 +55,12 @@ func DefaultCountry(region string) (string, error) {
 // code, and an input that opens with a parenthesised area code, such as
 // "(11) 98765-4321", is taken for a national number and rejected.
 //
-// A number passes when the phonenumbers library finds it possible (right
-// length for its country); validity (known number ranges) only decides between
-// two readings. The result normalises to itself, with or without the same
+// A number passes when the phonenumbers library finds it possible as a whole
+// number of its country: of a length its numbering plan allows. A length
+// possible only when dialled locally, without the area code ("(11) 9876-543",
+// a digit short, or "98765-4321" in Brazil) is not enough: the message says
+// what is missing. Validity (known number ranges) only decides between two
+// readings. The result normalises to itself, with or without the same
 // region; a number whose digits would read back as a different number under
 // that region is rejected as ambiguous.
 func Phone(field, raw, defaultRegion string) (string, error) {
@@ -84,6 +89,10 @@ func Phone(field, raw, defaultRegion string) (string, error) {
 	}
 
 	n, err := normalisePhone(digits, international, region)
+	var part *partialNumber
+	if errors.As(err, &part) {
+		return "", invalid(field, part.message(strings.Contains(trimmed, "(") && strings.Contains(trimmed, ")")))
+	}
 	if err != nil {
 		return fail(err.Error())
 	}
@@ -91,7 +100,7 @@ func Phone(field, raw, defaultRegion string) (string, error) {
 		// Stored numbers are read again later, often with the same region (an
 		// import rerun, an update): they must come back unchanged.
 		if again, err := normalisePhone(n, false, region); err != nil || again != n {
-			return fail(fmt.Sprintf("is ambiguous: its digits %s read as another number in %s", n, region))
+			return fail(fmt.Sprintf("is ambiguous: stored as %s, it would read as another number with the default country %s", n, region))
 		}
 	}
 	return n, nil
@@ -144,7 +153,17 @@ func normalisePhone(digits string, international bool, region string) (string, e
 		return "", natErr // the region was given for national numbers: explain that reading
 	case asIsErr != nil:
 		return nat, nil
-	case natErr != nil, asIs == nat:
+	case natErr != nil:
+		var part *partialNumber
+		if errors.As(natErr, &part) && !phonenumbers.IsValidNumber(asIsNum) &&
+			int(asIsNum.GetCountryCode()) != phonenumbers.GetCountryCodeForRegion(region) {
+			// A local number, its area code missing, whose digits happen to
+			// be possible after some other country's code: say what the
+			// national reading lacks rather than take it for a foreign one.
+			return "", natErr
+		}
+		return asIs, nil
+	case asIs == nat:
 		return asIs, nil
 	}
 	// Both readings are possible numbers: prefer the one in a known number
@@ -200,6 +219,10 @@ func nationalPhone(digits, region string) (string, *phonenumbers.PhoneNumber, er
 		return "", nil, parseProblem(err)
 	}
 	if err := possible(num); err != nil {
+		var part *partialNumber
+		if errors.As(err, &part) {
+			part.region = region
+		}
 		return "", nil, err
 	}
 	return internationalPhone(e164Digits(num))
@@ -209,11 +232,19 @@ func tooManyDigits(n int) error {
 	return fmt.Errorf("has %d digits, more than the %d of the longest number", n, PhoneMaxDigits)
 }
 
-// possible applies the library's length check for the number's country.
+// possible applies the library's length check for the number's country,
+// and asks for a whole number: a length that its fixed lines and mobiles
+// have only when dialled locally (without the area code) is refused, unless
+// the number is a valid one of another kind (a service number such as
+// 4004-1234 in Brazil).
 func possible(num *phonenumbers.PhoneNumber) error {
 	cc := num.GetCountryCode()
 	switch phonenumbers.IsPossibleNumberWithReason(num) {
 	case phonenumbers.IS_POSSIBLE, phonenumbers.IS_POSSIBLE_LOCAL_ONLY:
+		n := len(phonenumbers.GetNationalSignificantNumber(num))
+		if p := planOf(cc); slices.Contains(p.local, n) && !slices.Contains(p.whole, n) && !phonenumbers.IsValidNumber(num) {
+			return &partialNumber{cc: cc, digits: n}
+		}
 		return nil
 	case phonenumbers.INVALID_COUNTRY_CODE:
 		return errors.New("does not start with a known country code")
@@ -224,6 +255,101 @@ func possible(num *phonenumbers.PhoneNumber) error {
 	default:
 		return fmt.Errorf("has the wrong number of digits for country code +%d", cc)
 	}
+}
+
+// partialNumber is a number of a length its country allows only when it is
+// dialled locally: the area code, or a digit, is missing.
+type partialNumber struct {
+	cc int32
+	// region is the default country it was read in, for a national number;
+	// empty for one written with its country code.
+	region string
+	// digits is the length of its national significant number.
+	digits int
+}
+
+func (p *partialNumber) Error() string { return p.message(false) }
+
+// message says what is missing; areaCode says that the input shows an area
+// code (in parentheses), so that only digits can be missing.
+func (p *partialNumber) message(areaCode bool) string {
+	whole := planOf(p.cc).whole
+	where := fmt.Sprintf("for country code +%d", p.cc)
+	format, region := phonenumbers.INTERNATIONAL, phonenumbers.GetRegionCodeForCountryCode(int(p.cc))
+	if p.region != "" {
+		where, format, region = "in "+p.region, phonenumbers.NATIONAL, p.region
+	}
+	words := make([]string, len(whole))
+	for i, n := range whole {
+		words[i] = strconv.Itoa(n)
+	}
+	lengths := joinOr(words)
+	if len(whole) == 0 {
+		return fmt.Sprintf("is not a whole number %s: %d digits are possible only for local dialling", where, p.digits)
+	}
+	short := whole[0] - p.digits
+	var msg string
+	switch {
+	case areaCode && short == 1:
+		msg = fmt.Sprintf("is a digit short: %d digits, where a whole number %s has %s, area code included", p.digits, where, lengths)
+	case areaCode && short > 1:
+		msg = fmt.Sprintf("is %d digits short: %d digits, where a whole number %s has %s, area code included", short, p.digits, where, lengths)
+	default:
+		msg = fmt.Sprintf("is not a whole number %s: %d digits, where a whole number has %s with its area code; the area code (or a digit) is missing", where, p.digits, lengths)
+	}
+	if ex := phonenumbers.GetExampleNumberForType(region, phonenumbers.MOBILE); ex != nil {
+		msg += ", e.g. " + phonenumbers.Format(ex, format)
+	}
+	return msg
+}
+
+// plan is what a country's numbering plan says of the lengths of its fixed
+// lines and mobiles (national significant numbers).
+type plan struct {
+	// whole are the lengths of whole numbers, shortest first; local those
+	// possible only when dialled locally.
+	whole, local []int
+}
+
+// planOf reads the plan of country code cc (of its main region) from the
+// library's metadata, which it exports no other way.
+func planOf(cc int32) plan {
+	if v, ok := plans.Load(cc); ok {
+		return v.(plan)
+	}
+	var p plan
+	region := phonenumbers.GetRegionCodeForCountryCode(int(cc))
+	coll, err := phonenumbers.MetadataCollection()
+	if err == nil {
+		for _, m := range coll.GetMetadata() {
+			if m.GetId() != region {
+				continue
+			}
+			for _, d := range []*phonenumbers.PhoneNumberDesc{m.GetFixedLine(), m.GetMobile()} {
+				lengths := d.GetPossibleLength()
+				if len(lengths) == 0 { // the same as the general description's
+					lengths = m.GetGeneralDesc().GetPossibleLength()
+				}
+				p.whole = addLengths(p.whole, lengths)
+				p.local = addLengths(p.local, d.GetPossibleLengthLocalOnly())
+			}
+		}
+	}
+	plans.Store(cc, p)
+	return p
+}
+
+var plans sync.Map // country code → plan
+
+// addLengths adds lengths to set, sorted; -1 stands for "no numbers".
+func addLengths(set []int, lengths []int32) []int {
+	for _, l := range lengths {
+		if n := int(l); n > 0 && !slices.Contains(set, n) {
+			set = append(set, n)
+		}
+	}
+	slices.Sort(set)
+	return set
 }
 
 func parseProblem(err error) error {
