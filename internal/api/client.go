@@ -58,6 +58,7 @@ type Client struct {
 	timeout    time.Duration
 	maxRetries int
 	debug      *debugLog
+	clock      ServerClock
 	// sleep waits between retries; tests replace it.
 	sleep func(ctx context.Context, d time.Duration) error
 }
@@ -96,6 +97,9 @@ func New(opts Options) (*Client, error) {
 	c.http = &http.Client{Transport: transport, CheckRedirect: c.checkRedirect}
 	return c, nil
 }
+
+// ServerClock is the server's clock as the client's answers have shown it.
+func (c *Client) ServerClock() *ServerClock { return &c.clock }
 
 // redact masks the client's token in text that came from the server.
 func (c *Client) redact(s string) string { return Redact(s, c.token) }
@@ -311,6 +315,7 @@ func (c *Client) attempt(ctx context.Context, method string, u *url.URL, payload
 	c.debug.response(hresp, data, time.Since(start))
 	resp = &Response{StatusCode: hresp.StatusCode, Header: hresp.Header, Body: data}
 	now := time.Now()
+	c.clock.observe(hresp.Header.Get("Date"), start, now)
 	if d, ok := parseRetryAfter(hresp.Header.Get("Retry-After"), now); ok {
 		resp.retryAt, resp.retryAfter = now.Add(d), d
 	}
