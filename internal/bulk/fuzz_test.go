@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"testing"
+	"testing/iotest"
 	"unicode/utf8"
 )
 
@@ -55,4 +56,72 @@ func FuzzReader(f *testing.F) {
 // its Reader fail every read, which the command's flag check prevents).
 func validDelimiter(r rune) bool {
 	return r != 0 && r != '"' && r != '\r' && r != '\n' && r != utf8.RuneError && utf8.ValidRune(r)
+}
+
+// FuzzEncoding scans arbitrary bytes as an input in each encoding, as the
+// fingerprinting pass does, in chunks of every size. The verdict (text, or
+// not text from which line and why) and the count of lines never depend on
+// where the chunks end; a refused input names a line within it, and its
+// message is built without panicking; an accepted one reads (one byte at a
+// time) as valid UTF-8 with exactly the replacement characters (U+FFFD) it
+// holds, for UTF-8 its very bytes, with as many lines as the scan counted.
+// Seeds: testdata/fuzz/FuzzEncoding.
+func FuzzEncoding(f *testing.F) {
+	encodings := []Encoding{EncodingAuto, UTF8, Windows1252, ISO88591, UTF16}
+	f.Fuzz(func(t *testing.T, input []byte, which, chunk uint8) {
+		enc := encodings[int(which)%len(encodings)]
+		whole := newTextScan(enc)
+		whole.write(input)
+		whole.finish()
+		split := newTextScan(enc)
+		size := int(chunk)%7 + 1
+		for i := 0; i < len(input); i += size {
+			split.write(input[i:min(i+size, len(input))])
+		}
+		split.finish()
+		if (whole.bad == nil) != (split.bad == nil) || whole.bad == nil && whole.lines != split.lines || whole.form != split.form {
+			t.Fatalf("%s: in one chunk %+v, %d lines; in chunks of %d %+v, %d lines", enc, whole.bad, whole.lines, size, split.bad, split.lines)
+		}
+		if b := whole.bad; b != nil {
+			if *b != *split.bad {
+				t.Fatalf("%s: in one chunk %+v; in chunks of %d %+v", enc, *b, size, *split.bad)
+			}
+			if b.line < 1 || b.line > bytes.Count(input, []byte{'\n'})+1 || b.at < 0 || b.at >= int64(len(input)) || b.lineAt > b.at {
+				t.Fatalf("%s: bad text at %+v in %d bytes", enc, *b, len(input))
+			}
+			if whole.textError("in.csv", input[b.lineAt:]) == "" {
+				t.Fatal("no message")
+			}
+			return
+		}
+		text, err := io.ReadAll(iotest.OneByteReader(&textReader{src: bytes.NewReader(input), form: whole.form, skip: whole.bom, raw: make([]byte, 5)}))
+		if err != nil {
+			t.Fatalf("%s: the scan accepted %q, reading it failed: %v", enc, input, err)
+		}
+		if !utf8.Valid(text) {
+			t.Fatalf("%s: %q read as %q, not UTF-8", enc, input, text)
+		}
+		held := bytes.Count(input, []byte("\uFFFD"))
+		switch whole.form {
+		case formUTF8:
+			if !bytes.Equal(text, input[whole.bom:]) {
+				t.Fatalf("UTF-8 %q read as %q", input, text)
+			}
+		case formUTF16LE, formUTF16BE:
+			held = 0
+			for i := whole.bom; i+1 < len(input); i += 2 {
+				if input[i] == 0xFD && input[i+1] == 0xFF || input[i] == 0xFF && input[i+1] == 0xFD {
+					held++ // either byte order: an upper bound of those held
+				}
+			}
+		default:
+			held = 0
+		}
+		if n := bytes.Count(text, []byte("\uFFFD")); n > held {
+			t.Fatalf("%s: %q read as %q, with %d replacement characters where the input held %d", enc, input, text, n, held)
+		}
+		if lines := bytes.Count(text, []byte{'\n'}); lines != whole.lines && lines+1 != whole.lines {
+			t.Fatalf("%s: %d lines scanned, %d read", enc, whole.lines, lines)
+		}
+	})
 }

@@ -10,6 +10,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/convo-cli/convo/internal/clierr"
 )
 
 // Fingerprint identifies an input by its content: its SHA-256, its size
@@ -29,60 +31,70 @@ func (fp Fingerprint) String() string {
 	return fmt.Sprintf("sha256:%s (%d bytes, %d lines)", fp.SHA256, fp.Size, fp.Lines)
 }
 
-// fingerprinter computes a Fingerprint from what is written to it.
-type fingerprinter struct {
-	h     hash.Hash
-	size  int64
-	lines int
-	last  byte
+// contentHash hashes and measures what is written to it.
+type contentHash struct {
+	h    hash.Hash
+	size int64
 }
 
-func newFingerprinter() *fingerprinter { return &fingerprinter{h: sha256.New(), last: '\n'} }
+func newContentHash() *contentHash { return &contentHash{h: sha256.New()} }
+
+func (c *contentHash) Write(p []byte) (int, error) {
+	c.h.Write(p) // a hash never fails
+	c.size += int64(len(p))
+	return len(p), nil
+}
+
+func (c *contentHash) sum() string { return hex.EncodeToString(c.h.Sum(nil)) }
+
+// fingerprinter computes a Fingerprint from what is written to it, and
+// follows it as text (see textScan).
+type fingerprinter struct {
+	content *contentHash
+	text    *textScan
+}
+
+func newFingerprinter(enc Encoding) *fingerprinter {
+	return &fingerprinter{content: newContentHash(), text: newTextScan(enc)}
+}
 
 func (f *fingerprinter) Write(p []byte) (int, error) {
-	if len(p) == 0 {
-		return 0, nil
-	}
-	f.h.Write(p) // a hash never fails
-	f.size += int64(len(p))
-	f.lines += bytes.Count(p, []byte{'\n'})
-	f.last = p[len(p)-1]
+	_, _ = f.content.Write(p) // a hash never fails
+	f.text.write(p)
 	return len(p), nil
 }
 
 func (f *fingerprinter) sum() Fingerprint {
-	lines := f.lines
-	if f.last != '\n' {
-		lines++
-	}
-	return Fingerprint{SHA256: hex.EncodeToString(f.h.Sum(nil)), Size: f.size, Lines: lines}
+	f.text.finish()
+	return Fingerprint{SHA256: f.content.sum(), Size: f.content.size, Lines: f.text.lines}
 }
 
-// Scan reads the file at path once, in chunks, for its fingerprint: the
-// one pass besides the run's own, which also gives the progress its total.
-func Scan(path string) (Fingerprint, error) {
+// scan reads the file at path once, in chunks, for its fingerprint and
+// its text: the one pass besides the run's own, which also gives the
+// progress its total and finds what is not text before anything is sent.
+func scan(path string, enc Encoding) (*fingerprinter, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return Fingerprint{}, err
+		return nil, err
 	}
 	defer f.Close()
-	fp := newFingerprinter()
+	fp := newFingerprinter(enc)
 	if _, err := io.CopyBuffer(fp, f, make([]byte, 256<<10)); err != nil {
-		return Fingerprint{}, fmt.Errorf("read %s: %w", path, err)
+		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
-	return fp.sum(), nil
+	return fp, nil
 }
 
-// Spool copies in (standard input, a pipe) to a new private file in dir,
+// spool copies in (standard input, a pipe) to a new private file in dir,
 // so that it can be read like a file: fingerprinted, counted, resumed. The
 // caller removes the file.
-func Spool(in io.Reader, dir string) (path string, fp Fingerprint, err error) {
+func spool(in io.Reader, dir string, enc Encoding) (path string, fp *fingerprinter, err error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", Fingerprint{}, fmt.Errorf("create %s: %w", dir, err)
+		return "", nil, fmt.Errorf("create %s: %w", dir, err)
 	}
 	f, err := os.CreateTemp(dir, "stdin-*.spool")
 	if err != nil {
-		return "", Fingerprint{}, fmt.Errorf("spool standard input: %w", err)
+		return "", nil, fmt.Errorf("spool standard input: %w", err)
 	}
 	defer func() {
 		err = errors.Join(err, f.Close())
@@ -90,11 +102,11 @@ func Spool(in io.Reader, dir string) (path string, fp Fingerprint, err error) {
 			_ = os.Remove(f.Name())
 		}
 	}()
-	fpr := newFingerprinter()
-	if _, err := io.CopyBuffer(io.MultiWriter(f, fpr), in, make([]byte, 256<<10)); err != nil {
-		return "", Fingerprint{}, fmt.Errorf("spool standard input to %s: %w", filepath.Dir(f.Name()), err)
+	fp = newFingerprinter(enc)
+	if _, err := io.CopyBuffer(io.MultiWriter(f, fp), in, make([]byte, 256<<10)); err != nil {
+		return "", nil, fmt.Errorf("spool standard input to %s: %w", filepath.Dir(f.Name()), err)
 	}
-	return f.Name(), fpr.sum(), nil
+	return f.Name(), fp, nil
 }
 
 // ErrInputChanged is an input whose content at the end of a run is not
@@ -105,25 +117,26 @@ var ErrInputChanged = errors.New("the input changed while it was being read; run
 // difference is ErrInputChanged instead of io.EOF, so that a file
 // rewritten during a run is not taken for the one its journal is bound to.
 func Verified(in io.Reader, want Fingerprint) io.Reader {
-	return &verifier{in: in, fp: newFingerprinter(), want: want}
+	return &verifier{in: in, content: newContentHash(), want: want}
 }
 
 type verifier struct {
-	in   io.Reader
-	fp   *fingerprinter
-	want Fingerprint
+	in      io.Reader
+	content *contentHash
+	want    Fingerprint
 }
 
 func (v *verifier) Read(p []byte) (int, error) {
 	n, err := v.in.Read(p)
-	_, _ = v.fp.Write(p[:n]) // a fingerprinter never fails
-	if errors.Is(err, io.EOF) && v.fp.sum() != v.want {
+	_, _ = v.content.Write(p[:n]) // a hash never fails
+	if errors.Is(err, io.EOF) && (v.content.size != v.want.Size || v.content.sum() != v.want.SHA256) {
 		return n, ErrInputChanged
 	}
 	return n, err
 }
 
-// Input is an input ready for a run: a file, and its fingerprint.
+// Input is an input ready for a run: a file, its fingerprint, and how it
+// is text.
 type Input struct {
 	// Name is the input for people: its path as given, or "standard input".
 	Name string
@@ -133,13 +146,32 @@ type Input struct {
 	Fingerprint
 	// Spooled says that Path is a copy of the input, removed by Close.
 	Spooled bool
+	// Encoding is what the input is read as: the encoding asked, or the one
+	// its byte order mark says.
+	Encoding Encoding
+	// Note, when not empty, tells people that the input's byte order mark
+	// overrode the encoding asked.
+	Note string
+
+	form textForm
+	bom  int
 }
 
-// OpenInput prepares name for a run: a regular file is fingerprinted where
-// it is; standard input ("-", read from stdin) and anything that is not a
-// regular file (a pipe, <(command)) are first copied to spoolDir, so that
-// they too can be counted, fingerprinted and resumed.
+// OpenInput is OpenEncodedInput of name as UTF-8 (or UTF-16 by its byte
+// order mark).
 func OpenInput(name string, stdin io.Reader, spoolDir string) (*Input, error) {
+	return OpenEncodedInput(name, EncodingAuto, stdin, spoolDir)
+}
+
+// OpenEncodedInput prepares name, text in enc, for a run: a regular file
+// is fingerprinted where it is; standard input ("-", read from stdin) and
+// anything that is not a regular file (a pipe, <(command)) are first copied
+// to spoolDir, so that they too can be counted, fingerprinted and resumed.
+// The same pass checks that the input is text in its encoding: when it is
+// not, the error (an input error, exit 2) names the first bad line and,
+// for input that is not UTF-8, the encoding it looks like and the
+// --encoding to use, before anything is sent.
+func OpenEncodedInput(name string, enc Encoding, stdin io.Reader, spoolDir string) (*Input, error) {
 	in := &Input{Name: name, Path: name}
 	var src io.Reader
 	if name == "-" {
@@ -158,30 +190,110 @@ func OpenInput(name string, stdin io.Reader, spoolDir string) (*Input, error) {
 			src = f
 		}
 	}
-	var err error
+	var (
+		fp  *fingerprinter
+		err error
+	)
 	if src != nil {
-		in.Path, in.Fingerprint, err = Spool(src, spoolDir)
+		in.Path, fp, err = spool(src, spoolDir, enc)
 		in.Spooled = true
 	} else {
-		in.Fingerprint, err = Scan(name)
+		fp, err = scan(name, enc)
 	}
 	if err != nil {
 		return nil, err
 	}
+	in.Fingerprint = fp.sum()
+	t := fp.text
+	in.form, in.bom, in.Note, in.Encoding = t.form, t.bom, t.note, t.form.encoding()
+	if t.bad != nil {
+		err := clierr.InputErrorf("%s", t.textError(in.Name, in.readAt(t.bad.lineAt)))
+		return nil, errors.Join(err, in.Close())
+	}
 	return in, nil
 }
 
-// Open opens the input for reading; the content read must be the one
-// fingerprinted (see Verified).
+// readAt reads back the line of the input that starts at offset, as much
+// of it as a message needs.
+func (in *Input) readAt(offset int64) []byte {
+	f, err := os.Open(in.Path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	buf := make([]byte, 512)
+	n, _ := f.ReadAt(buf, offset) // what could be read is what the message shows
+	line, _, _ := bytes.Cut(buf[:n], []byte{'\n'})
+	return line
+}
+
+// Open opens the input for reading as UTF-8 text, without its byte order
+// mark. The content read must be the one fingerprinted (see Verified), and
+// text in its encoding: otherwise reading it fails with ErrInputChanged.
 func (in *Input) Open() (io.ReadCloser, error) {
 	f, err := os.Open(in.Path)
 	if err != nil {
 		return nil, err
 	}
+	text := &textReader{src: Verified(f, in.Fingerprint), form: in.form, skip: in.bom, raw: make([]byte, readBufferSize)}
 	return struct {
 		io.Reader
 		io.Closer
-	}{Verified(f, in.Fingerprint), f}, nil
+	}{text, f}, nil
+}
+
+// textReader decodes the input to UTF-8 as it is read.
+type textReader struct {
+	src  io.Reader
+	form textForm
+	// skip is how many bytes of byte order mark are still to drop.
+	skip int
+	raw  []byte
+	// carry is how many bytes at raw's start are an incomplete sequence
+	// of the last read.
+	carry int
+	out   []byte
+	pos   int
+	err   error
+}
+
+func (t *textReader) Read(p []byte) (int, error) {
+	for t.pos == len(t.out) {
+		if t.err != nil {
+			return 0, t.err
+		}
+		t.fill()
+	}
+	n := copy(p, t.out[t.pos:])
+	t.pos += n
+	return n, nil
+}
+
+// fill decodes the next chunk of the input.
+func (t *textReader) fill() {
+	n, err := t.src.Read(t.raw[t.carry:])
+	read := t.raw[t.carry : t.carry+n]
+	if t.skip > 0 {
+		drop := min(t.skip, len(read))
+		t.skip -= drop
+		copy(read, read[drop:])
+		n -= drop
+	}
+	chunk := t.raw[:t.carry+n]
+	var used int
+	var derr error
+	t.out, used, derr = t.form.decode(t.out[:0], chunk, errors.Is(err, io.EOF))
+	t.pos = 0
+	t.carry = copy(t.raw, chunk[used:])
+	switch {
+	case derr != nil:
+		// The input was text when it was fingerprinted. Not even the start
+		// of the bad line is given out, as a record could be made of it.
+		t.out = t.out[:bytes.LastIndexByte(t.out, '\n')+1]
+		t.err = ErrInputChanged
+	case err != nil:
+		t.err = err
+	}
 }
 
 // Close removes the spool of an input that was copied.
