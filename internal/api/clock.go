@@ -21,6 +21,8 @@ type ServerClock struct {
 	// has set them.
 	lo, hi time.Duration
 	known  bool
+	// rtt is the round trip of the last answer.
+	rtt time.Duration
 
 	// now and sleep are our clock, time.Now and Sleep when nil; tests
 	// replace them.
@@ -52,6 +54,7 @@ func (k *ServerClock) observe(date string, sent, received time.Time) {
 	lo, hi := d.Sub(received), d.Add(time.Second).Sub(sent)
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	k.rtt = received.Sub(sent)
 	if !k.known || lo > k.hi || hi < k.lo {
 		// The first answer, or one that contradicts the others (a clock
 		// set anew): start from it.
@@ -71,6 +74,12 @@ func (k *ServerClock) Earliest(t time.Time) (time.Time, bool) {
 	return t.Round(0).Add(lo), true
 }
 
+func (k *ServerClock) roundTrip() time.Duration {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.rtt
+}
+
 func (k *ServerClock) bounds() (lo, hi time.Duration, known bool) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
@@ -81,40 +90,46 @@ func (k *ServerClock) bounds() (lo, hi time.Duration, known bool) {
 const maxProbes = 3
 
 // Later reports whether ts, a time the server wrote (a created_at), is
-// later than the server's clock read at t, by our clock. When the answers
-// so far cannot tell (ts is within their uncertainty of that reading, at
-// most a second), it calls probe, a cheap request to the server, at the
-// moment its answer's Date tells, and tries again: a second's wait at
-// most for each of maxProbes. What is left then is a round trip's
-// uncertainty, decided by its middle. known is false when the server's
-// answers carry no Date; err is probe's.
+// later than the server's clock read at t, by our clock, or so little
+// before it that the server may have written it for a request sent at t:
+// within twice a round trip. Who asks is telling "created by my request
+// sent at t" from "there before it": the one is never taken for the other,
+// and the other is, if it was written within that margin. When the
+// answers so far cannot tell (their Dates leave most of a second open), it
+// calls probe, a cheap request to the server, at the moment whose answer's
+// Date tells: a second's wait at most, for each of maxProbes. known is
+// false when the server's answers carry no Date; err is probe's, when it
+// got no answer.
 func (k *ServerClock) Later(ctx context.Context, ts, t time.Time, probe func(context.Context) error) (later, known bool, err error) {
-	rtt := time.Duration(0)
-	for range maxProbes {
+	x := ts.Sub(t.Round(0)) // later ⟺ offset < x
+	for i := 0; ; i++ {
 		lo, hi, ok := k.bounds()
-		x := ts.Sub(t.Round(0)) // later ⟺ offset < x
+		margin := 2*k.roundTrip() + time.Millisecond
 		switch {
-		case ok && x >= hi:
-			return true, true, nil
-		case ok && x <= lo:
+		case ok && lo >= x:
 			return false, true, nil
+		case ok && hi <= x+margin:
+			return true, true, nil
+		case i == maxProbes:
+			return true, ok, nil // a round trip's worth of doubt: taken as later
 		case ok:
-			// Were the offset x, the server's clock would tick at the
-			// start of its next second: ask so that the answer is stamped
-			// then, and its Date says on which side the offset is.
+			// Were the offset x-margin, the server's clock would tick at
+			// the start of its next second: ask a round trip before, so
+			// that the answer's Date says on which side of x the offset
+			// is, give or take the margin.
 			ifX := k.ourTime().Add(x)
 			tick := ifX.Truncate(time.Second).Add(time.Second)
-			if err := k.wait(ctx, tick.Sub(ifX)-rtt/2); err != nil {
+			wait := tick.Sub(ifX) - margin
+			if wait < 0 {
+				wait += time.Second
+			}
+			if err := k.wait(ctx, wait); err != nil {
 				return false, false, err
 			}
 		}
-		sent := k.ourTime()
 		var answered *Error
 		if err := probe(ctx); err != nil && !errors.As(err, &answered) {
 			return false, false, err // no answer, no Date
 		}
-		rtt = k.ourTime().Sub(sent)
 	}
-	lo, hi, ok := k.bounds()
-	return ok && ts.Sub(t.Round(0)) > lo+(hi-lo)/2, ok, nil
 }

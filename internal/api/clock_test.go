@@ -67,13 +67,20 @@ func TestClientFollowsTheServersClock(t *testing.T) {
 
 // A time the server wrote within the second the Date headers leave open is
 // placed before or after a moment by probes timed on the server's tick:
-// right whenever it is further from that moment than a round trip.
+// what was written at the moment or after it is later, what was written
+// more than twice a round trip before it is not.
 func TestServerClockLater(t *testing.T) {
 	const (
 		ahead = time.Hour + 370*time.Millisecond
 		rtt   = 6 * time.Millisecond
 	)
-	for _, delta := range []time.Duration{-2 * time.Second, -300 * time.Millisecond, -4 * rtt, -rtt, rtt, 4 * rtt, 300 * time.Millisecond, 2 * time.Second} {
+	for _, tt := range []struct {
+		delta time.Duration
+		later bool
+	}{
+		{-2 * time.Second, false}, {-300 * time.Millisecond, false}, {-3 * rtt, false},
+		{0, true}, {rtt / 2, true}, {4 * rtt, true}, {300 * time.Millisecond, true}, {2 * time.Second, true},
+	} {
 		now := time.Date(2026, 11, 25, 10, 0, 0, 100_000_000, time.UTC)
 		k := &ServerClock{now: func() time.Time { return now }, sleep: func(_ context.Context, d time.Duration) error {
 			now = now.Add(max(d, 0))
@@ -92,16 +99,16 @@ func TestServerClockLater(t *testing.T) {
 		_ = probe(context.Background())
 		_ = probe(context.Background())
 		moment := now.Add(-50 * time.Millisecond)
-		written := moment.Add(ahead + delta)
+		written := moment.Add(ahead + tt.delta)
 		later, known, err := k.Later(context.Background(), written, moment, probe)
-		if err != nil || !known || later != (delta > 0) {
-			t.Errorf("written %v from the moment: later %v, %v, %v", delta, later, known, err)
+		if err != nil || !known || later != tt.later {
+			t.Errorf("written %v from the moment: later %v, %v, %v", tt.delta, later, known, err)
 		}
 		if probes-2 > maxProbes {
-			t.Errorf("written %v from the moment: %d probes", delta, probes-2)
+			t.Errorf("written %v from the moment: %d probes", tt.delta, probes-2)
 		}
-		if (delta < -time.Second || delta > time.Second) && probes > 2 {
-			t.Errorf("written %v from the moment: %d probes where the Dates already told", delta, probes-2)
+		if (tt.delta < -time.Second || tt.delta > time.Second) && probes > 2 {
+			t.Errorf("written %v from the moment: %d probes where the Dates already told", tt.delta, probes-2)
 		}
 	}
 	var k ServerClock
