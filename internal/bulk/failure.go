@@ -1,6 +1,7 @@
 package bulk
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -41,59 +42,69 @@ func InvalidRecord(err error) error {
 	return &RowError{Code: CodeInvalidRecord, Message: err.Error()}
 }
 
-// Failure is one line of the failure report.
+// Failure is why a row failed, as the failure report's columns say it:
+// every error of the row, their codes and fields joined with "; " in the
+// same order, their messages one a line (each after its field when there
+// are several).
 type Failure struct {
 	Code, Field, Message string
 }
 
-// Describe turns the error a row failed with into its report line: the
-// first violation's code and field, and every message.
+// Describe turns the error a row failed with into its report line. An
+// error that joins several (validate.Errors, errors.Join, an API answer
+// with several errors[] items) gives every one of them.
 func Describe(err error) Failure {
+	items := failures(err)
+	if len(items) == 1 {
+		return items[0]
+	}
+	var codes, fields, msgs []string
+	for _, it := range items {
+		codes, fields = append(codes, it.Code), append(fields, it.Field)
+		m := it.Message
+		if it.Field != "" {
+			m = it.Field + ": " + m
+		}
+		msgs = append(msgs, m)
+	}
+	return Failure{Code: strings.Join(codes, "; "), Field: strings.Join(fields, "; "), Message: strings.Join(msgs, "\n")}
+}
+
+// failures lists the errors err holds, one Failure each.
+func failures(err error) []Failure {
+	if multi, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []Failure
+		for _, e := range multi.Unwrap() {
+			out = append(out, failures(e)...)
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
 	var (
-		rowErr   *RowError
-		ruleErrs validate.Errors
-		ruleErr  *validate.Error
-		apiErr   *api.Error
-		netErr   *api.TransportError
+		rowErr  *RowError
+		ruleErr *validate.Error
+		apiErr  *api.Error
+		netErr  *api.TransportError
 	)
 	switch {
 	case errors.As(err, &rowErr):
-		return Failure{rowErr.Code, rowErr.Field, rowErr.Message}
-	case errors.As(err, &ruleErrs) && len(ruleErrs) > 0:
-		f := Failure{Code: ruleErrs[0].Code, Field: ruleErrs[0].Field}
-		msgs := []string{ruleErrs[0].Message}
-		for _, e := range ruleErrs[1:] {
-			msgs = append(msgs, e.Error())
-		}
-		f.Message = strings.Join(msgs, "; ")
-		return f
+		return []Failure{{rowErr.Code, rowErr.Field, rowErr.Message}}
 	case errors.As(err, &ruleErr):
-		return Failure{ruleErr.Code, ruleErr.Field, ruleErr.Message}
+		return []Failure{{ruleErr.Code, ruleErr.Field, ruleErr.Message}}
 	case errors.As(err, &apiErr):
-		f := Failure{Code: CodeAPIError, Message: apiErr.Summary()}
-		if len(apiErr.Errors) > 0 {
-			first := apiErr.Errors[0]
-			f.Code, f.Field = first.Code, first.Field
-			msgs := []string{first.Message}
-			for _, it := range apiErr.Errors[1:] {
-				m := it.Message
-				if it.Field != "" {
-					m = it.Field + ": " + m
-				}
-				msgs = append(msgs, m)
-			}
-			f.Message = strings.Join(msgs, "; ")
-			if f.Code == "" {
-				f.Code = CodeAPIError
-			}
-		} else {
-			f.Message = fmt.Sprintf("HTTP %d: %s", apiErr.StatusCode, apiErr.Summary())
+		if len(apiErr.Errors) == 0 {
+			return []Failure{{CodeAPIError, "", fmt.Sprintf("HTTP %d: %s", apiErr.StatusCode, apiErr.Summary())}}
 		}
-		return f
+		out := make([]Failure, 0, len(apiErr.Errors))
+		for _, it := range apiErr.Errors {
+			out = append(out, Failure{cmp.Or(it.Code, CodeAPIError), it.Field, it.Message})
+		}
+		return out
 	case errors.As(err, &netErr):
-		return Failure{Code: CodeNetworkError, Message: netErr.Error()}
+		return []Failure{{CodeNetworkError, "", netErr.Error()}}
 	}
-	return Failure{Code: CodeInvalidRecord, Message: err.Error()}
+	return []Failure{{CodeInvalidRecord, "", err.Error()}}
 }
 
 // ErrKind says what a failed request means for its row.

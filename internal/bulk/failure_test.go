@@ -3,6 +3,7 @@ package bulk
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -61,14 +62,18 @@ func TestDescribe(t *testing.T) {
 			Failure{"DUPLICATE_ENTRY", "phone", "a contact with phone 5511 already exists"}},
 		{"several API errors", &api.Error{StatusCode: 422, Errors: []api.ErrorItem{
 			{Code: "INVALID_VALUE", Field: "tags", Message: "unknown tag 99"}, {Code: "INVALID_VALUE", Field: "customfields.plano", Message: "bad"}}},
-			Failure{"INVALID_VALUE", "tags", "unknown tag 99; customfields.plano: bad"}},
+			Failure{"INVALID_VALUE; INVALID_VALUE", "tags; customfields.plano", "tags: unknown tag 99\ncustomfields.plano: bad"}},
 		{"API error without items", &api.Error{StatusCode: 500, Message: "Erro interno do servidor.", Retries: 2},
 			Failure{CodeAPIError, "", "HTTP 500: Erro interno do servidor. (after 2 retries)"}},
 		{"no answer", &api.TransportError{Method: "POST", Path: "/contacts", Err: io.ErrUnexpectedEOF},
 			Failure{CodeNetworkError, "", "POST /contacts: unexpected EOF"}},
 		{"rules", validate.Errors{{Field: "phone", Code: "FIELD_REQUIRED", Message: "is required"}, {Field: "blocked", Code: "INVALID_VALUE", Message: "must be true or false"}},
-			Failure{"FIELD_REQUIRED", "phone", "is required; blocked: must be true or false"}},
+			Failure{"FIELD_REQUIRED; INVALID_VALUE", "phone; blocked", "phone: is required\nblocked: must be true or false"}},
 		{"row", &RowError{"UNKNOWN_TAG", "tags", "no tag"}, Failure{"UNKNOWN_TAG", "tags", "no tag"}},
+		{"rules and rows joined", errors.Join(validate.Errors{{Field: "phone", Code: "INVALID_VALUE", Message: "is too short"}},
+			fmt.Errorf("resolve: %w", &RowError{"UNKNOWN_TAG", "tags", "no tag named \"X\""}), &RowError{"UNKNOWN_TAG", "tags", "no tag named \"Y\""}),
+			Failure{"INVALID_VALUE; UNKNOWN_TAG; UNKNOWN_TAG", "phone; tags; tags", "phone: is too short\ntags: no tag named \"X\"\ntags: no tag named \"Y\""}},
+		{"a plain error", errors.New("odd"), Failure{CodeInvalidRecord, "", "odd"}},
 	} {
 		if got := Describe(tt.err); got != tt.want {
 			t.Errorf("%s: %+v, want %+v", tt.name, got, tt.want)

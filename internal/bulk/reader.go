@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/convo-cli/convo/internal/clierr"
@@ -92,11 +93,24 @@ func SniffFormat(br *bufio.Reader) Format {
 
 // CSVSource reads CSV records after the header. Records are cut by a
 // csvFeed, which bounds them, and parsed by encoding/csv.
+//
+// Two things a spreadsheet leaves are not records: a row whose cells are
+// all empty or blank (the ";;;" rows Excel writes after the data) is
+// skipped, and the columns of a failure report (ReportColumns), which a
+// report imported again has, are left out of the header and of every
+// record, so that they are never taken for data nor written twice to the
+// report of a report.
 type CSVSource struct {
 	r    *csv.Reader
 	feed *csvFeed
-	// Header is the input's first record.
+	// Header is the input's first record, without the report's columns.
 	Header []string
+	// Delimiter separates the cells.
+	Delimiter rune
+	// width is the number of cells of the input's header; keep the indices
+	// of those in Header, nil when they are all there.
+	width int
+	keep  []int
 
 	// next is the record encoding/csv gave that is not returned yet,
 	// because a failed record of the feed comes before it.
@@ -133,7 +147,47 @@ func NewCSVSource(br *bufio.Reader, delimiter rune) (*CSVSource, error) {
 	}
 	// FieldsPerRecord is now the header's width: a record of another width
 	// comes back with ErrFieldCount, and is reported rather than guessed at.
-	return &CSVSource{r: r, feed: feed, Header: header}, nil
+	s := &CSVSource{r: r, feed: feed, Delimiter: delimiter, width: len(header)}
+	for i, h := range header {
+		if slices.Contains(ReportColumns, strings.ToLower(strings.TrimSpace(h))) {
+			if s.keep == nil {
+				s.keep = make([]int, i, len(header))
+				for j := range i {
+					s.keep[j] = j
+				}
+			}
+			continue
+		}
+		if s.keep != nil {
+			s.keep = append(s.keep, i)
+		}
+	}
+	s.Header = s.project(header)
+	return s, nil
+}
+
+// project leaves the report's columns out of cells.
+func (s *CSVSource) project(cells []string) []string {
+	if s.keep == nil {
+		return cells
+	}
+	out := make([]string, 0, len(s.keep))
+	for _, i := range s.keep {
+		if i < len(cells) {
+			out = append(out, cells[i])
+		}
+	}
+	return out
+}
+
+// blank reports whether every cell is empty or spaces.
+func blank(cells []string) bool {
+	for _, c := range cells {
+		if strings.TrimSpace(c) != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // peekLine returns the first line of br without consuming it, or as much of
@@ -199,21 +253,29 @@ func (s *CSVSource) Next() (Record, error) {
 	return Record{}, io.EOF
 }
 
-// read parses the next record of encoding/csv.
+// read parses the next record of encoding/csv that is not blank.
 func (s *CSVSource) read() (Record, error) {
-	cells, err := s.r.Read()
-	if errors.Is(err, io.EOF) {
-		return Record{}, io.EOF
+	for {
+		cells, err := s.r.Read()
+		if errors.Is(err, io.EOF) {
+			return Record{}, io.EOF
+		}
+		var perr *csv.ParseError
+		if errors.As(err, &perr) && errors.Is(perr.Err, csv.ErrFieldCount) && blank(cells) {
+			continue // ";;" under a header of four columns is as empty as ";;;"
+		}
+		if errors.As(err, &perr) {
+			return Record{Line: perr.StartLine, Cells: s.project(cells), Err: InvalidRecord(csvProblem(perr, len(cells), s.width))}, nil
+		}
+		if err != nil {
+			return Record{}, fmt.Errorf("read the input: %w", err)
+		}
+		if blank(cells) {
+			continue
+		}
+		line, _ := s.r.FieldPos(0)
+		return Record{Line: line, Cells: s.project(cells)}, nil
 	}
-	var perr *csv.ParseError
-	if errors.As(err, &perr) {
-		return Record{Line: perr.StartLine, Cells: cells, Err: InvalidRecord(csvProblem(perr, len(cells), len(s.Header)))}, nil
-	}
-	if err != nil {
-		return Record{}, fmt.Errorf("read the input: %w", err)
-	}
-	line, _ := s.r.FieldPos(0)
-	return Record{Line: line, Cells: cells}, nil
 }
 
 // csvProblem words a CSV parse error for the failure report.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -117,6 +118,57 @@ func TestCSVLineNumbersAndBadRecords(t *testing.T) {
 	if got := recs[1].Cells[1]; got != "two\nlines" {
 		t.Errorf("quoted newline: %q", got)
 	}
+}
+
+// The rows a spreadsheet leaves after its data, all cells empty or blank
+// whatever their number, are no rows: not returned, so neither failed nor
+// counted; the lines of the others stay the input's.
+func TestCSVBlankRowsAreSkipped(t *testing.T) {
+	input := "phone;name;tags;plano\r\n" + // 1
+		"5511988880001;Ana;;\r\n" + // 2
+		";;;\r\n" + // 3
+		" ; ;\t; \r\n" + // 4
+		";;\r\n" + // 5: fewer separators, still empty
+		";;;;;\r\n" + // 6: more
+		"5511988880002;;;\r\n" + // 7
+		";;;x\r\n" + // 8: not empty
+		";;;\r\n;;;\r\n" // 9, 10
+	recs := readAll(t, openCSV(t, input, 0))
+	var got []string
+	for _, r := range recs {
+		got = append(got, fmt.Sprintf("%d:%s", r.Line, strings.Join(r.Cells, "|")))
+	}
+	if want := []string{"2:5511988880001|Ana||", "7:5511988880002|||", "8:|||x"}; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("records %q, want %q", got, want)
+	}
+}
+
+// A failure report imported again: its error_* columns (in any case) are
+// neither in the header nor in the records, and a report of its rows has
+// them once, after the input's own cells, with the input's delimiter.
+func TestCSVLeavesTheReportColumnsOut(t *testing.T) {
+	dir := t.TempDir()
+	input := "\uFEFFTelefone;error_line;Nome;ERROR_CODE;error_field;error_message\r\n" +
+		"(11) 9876-543;3;Ana;INVALID_VALUE;phone;\"is a digit short\"\r\n" +
+		"5511988880002;4;Bia;X;;\r\n"
+	src := openCSV(t, input, 0)
+	if strings.Join(src.Header, "|") != "Telefone|Nome" || src.Delimiter != ';' {
+		t.Fatalf("header %q, delimiter %q", src.Header, src.Delimiter)
+	}
+	recs := readAll(t, src)
+	if len(recs) != 2 || strings.Join(recs[0].Cells, "|") != "(11) 9876-543|Ana" || strings.Join(recs[1].Cells, "|") != "5511988880002|Bia" {
+		t.Fatalf("records %+v", recs)
+	}
+	path := filepath.Join(dir, "again.csv")
+	r := NewReportOf(src, path, "", noWarning(t))
+	if err := r.Add(recs[0], Failure{"INVALID_VALUE", "phone", "is a digit short"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	checkFile(t, path,
+		"\uFEFFTelefone;Nome;error_line;error_code;error_field;error_message\n(11) 9876-543;Ana;2;INVALID_VALUE;phone;is a digit short\n")
 }
 
 func TestCSVEmptyInput(t *testing.T) {

@@ -9,33 +9,55 @@ import (
 	"strconv"
 )
 
-// Report is the CSV of failed rows: the line, the row's original cells
-// (for JSON Lines the record as written), and why it failed. It holds
-// contacts' personal data, so it is written as convo writes its config: to
-// a new file of mode 0600 beside the target, renamed over it at the end.
-// An existing report, its mode, and a symbolic link planted at its place
-// are replaced, never written through. Nothing is created until the first
-// failure, so that a clean run leaves no report.
+// ReportColumns are the columns a failure report adds after a row's
+// cells: where the row is in the input and why it failed. A CSV input
+// leaves them out (see CSVSource), so that a report, fixed, can be
+// imported again as it is.
+var ReportColumns = []string{"error_line", "error_code", "error_field", "error_message"}
+
+// Report is the CSV of failed rows, made to be opened in a spreadsheet,
+// fixed and imported again: a UTF-8 byte order mark (without it, Excel
+// reads UTF-8 as the machine's code page), the input's delimiter, the
+// input's header and each row's original cells (for JSON Lines the record
+// as written), then ReportColumns. It holds contacts' personal data, so it
+// is written as convo writes its config: to a new file of mode 0600 beside
+// the target, renamed over it at the end. An existing report, its mode,
+// and a symbolic link planted at its place are replaced, never written
+// through. Nothing is created until the first failure, so that a clean run
+// leaves no report.
 type Report struct {
 	path string
 	// header is the input's header; nil for JSON Lines.
-	header []string
+	header    []string
+	delimiter rune
 	// fallbackDir receives the report when its own directory cannot (a
 	// read-only input directory must not make a run unfinishable).
 	fallbackDir string
 	warn        func(string)
 
-	tmp  *os.File
-	w    *csv.Writer
-	rows int
+	tmp *os.File
+	w   *csv.Writer
 }
 
-// NewReport is the report of failed rows at path; header is the input's
-// header (nil for JSON Lines). warn receives the note that the report went
-// to fallbackDir instead.
+// NewReport is the report of failed rows at path, comma-separated; header
+// is the input's header (nil for JSON Lines). warn receives the note that
+// the report went to fallbackDir instead.
 func NewReport(path string, header []string, fallbackDir string, warn func(string)) *Report {
-	return &Report{path: path, header: header, fallbackDir: fallbackDir, warn: warn}
+	return &Report{path: path, header: header, delimiter: ',', fallbackDir: fallbackDir, warn: warn}
 }
+
+// NewReportOf is NewReport for the rows of src: a CSV input's header and
+// delimiter, or the records of JSON Lines.
+func NewReportOf(src Source, path, fallbackDir string, warn func(string)) *Report {
+	r := NewReport(path, nil, fallbackDir, warn)
+	if cs, ok := src.(*CSVSource); ok {
+		r.header, r.delimiter = cs.Header, cs.Delimiter
+	}
+	return r
+}
+
+// byteOrderMark starts the report.
+const byteOrderMark = "\uFEFF"
 
 // Add writes one failed row.
 func (r *Report) Add(rec Record, why Failure) error {
@@ -44,8 +66,7 @@ func (r *Report) Add(rec Record, why Failure) error {
 			return err
 		}
 	}
-	row := make([]string, 0, len(r.header)+4)
-	row = append(row, strconv.Itoa(rec.Line))
+	row := make([]string, 0, len(r.header)+len(ReportColumns))
 	if r.header == nil {
 		row = append(row, string(rec.JSON))
 	} else {
@@ -60,8 +81,7 @@ func (r *Report) Add(rec Record, why Failure) error {
 			row = append(row, cell)
 		}
 	}
-	row = append(row, why.Code, why.Field, why.Message)
-	r.rows++
+	row = append(row, strconv.Itoa(rec.Line), why.Code, why.Field, why.Message)
 	if err := r.w.Write(row); err != nil {
 		return fmt.Errorf("write the report %s: %w", r.path, err)
 	}
@@ -83,13 +103,17 @@ func (r *Report) create() error {
 		return fmt.Errorf("create the report %s: %w", r.path, err)
 	}
 	r.tmp, r.w = tmp, csv.NewWriter(tmp)
-	cols := []string{"line"}
+	r.w.Comma = r.delimiter
+	var cols []string
 	if r.header == nil {
 		cols = append(cols, "record")
 	} else {
 		cols = append(cols, r.header...)
 	}
-	return r.w.Write(append(cols, "code", "field", "message"))
+	if _, err := tmp.WriteString(byteOrderMark); err != nil {
+		return fmt.Errorf("write the report %s: %w", r.path, err)
+	}
+	return r.w.Write(append(cols, ReportColumns...))
 }
 
 // createBeside creates a private temporary file in path's directory.

@@ -40,10 +40,10 @@ func TestReport(t *testing.T) {
 	if path, err := r.Close(); path != csvPath || err != nil {
 		t.Fatalf("closed: %q, %v", path, err)
 	}
-	checkFile(t, csvPath, `line,Telefone,Nome,tags,code,field,message
-3,(11) 9,"Ana, ""a""",VIP,INVALID_VALUE,phone,is too short
-7,5511988880001,,,INVALID_RECORD,,"has 1 fields, the header has 3"
-9,1,2,3,INVALID_RECORD,,"has 4 fields, the header has 3"
+	checkFile(t, csvPath, "\uFEFF"+`Telefone,Nome,tags,error_line,error_code,error_field,error_message
+(11) 9,"Ana, ""a""",VIP,3,INVALID_VALUE,phone,is too short
+5511988880001,,,7,INVALID_RECORD,,"has 1 fields, the header has 3"
+1,2,3,9,INVALID_RECORD,,"has 4 fields, the header has 3"
 `)
 
 	jsonPath := filepath.Join(dir, "jsonl.csv")
@@ -54,8 +54,8 @@ func TestReport(t *testing.T) {
 	if _, err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
-	checkFile(t, jsonPath, `line,record,code,field,message
-4,"{""phone"":""1""}",INVALID_VALUE,phone,is too short
+	checkFile(t, jsonPath, "\uFEFF"+`record,error_line,error_code,error_field,error_message
+"{""phone"":""1""}",4,INVALID_VALUE,phone,is too short
 `)
 	checkPrivate(t, jsonPath)
 	if tmps, _ := filepath.Glob(filepath.Join(dir, ".*.tmp")); len(tmps) != 0 {
@@ -91,7 +91,7 @@ func TestReportReplacesWhatIsThere(t *testing.T) {
 		if _, err := r.Close(); err != nil {
 			t.Fatal(err)
 		}
-		checkFile(t, path, "line,phone,code,field,message\n2,1,INVALID_VALUE,phone,is too short\n")
+		checkFile(t, path, "\uFEFFphone,error_line,error_code,error_field,error_message\n1,2,INVALID_VALUE,phone,is too short\n")
 		checkPrivate(t, path)
 		if info, err := os.Lstat(path); err != nil || info.Mode()&os.ModeSymlink != 0 {
 			t.Errorf("%s is still a link: %v", path, err)
