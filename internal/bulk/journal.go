@@ -383,12 +383,17 @@ func (j *Journal) Path() string { return j.path }
 // WriteNow writes a record at once, before what it announces happens (the
 // rows about to be sent); any goroutine may call it.
 func (j *Journal) WriteNow(letter byte, key string) error {
+	return j.WriteNowValue(letter, key, "")
+}
+
+// WriteNowValue is WriteNow for a record with a value.
+func (j *Journal) WriteNowValue(letter byte, key, value string) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if j.failed != nil {
 		return j.failed
 	}
-	_, err := j.f.Write(appendRecord(nil, letter, key, ""))
+	_, err := j.f.Write(appendRecord(nil, letter, key, value))
 	return j.fail(err)
 }
 

@@ -110,6 +110,54 @@ func TestJournalStateAcrossRuns(t *testing.T) {
 	}
 }
 
+// The dispatch marks say, by the server's clock, from when each line may
+// have been sent: the first mark that reached it. Marks within a second of
+// the one before keep its time; marks without one (earlier versions) say
+// nothing.
+func TestJournalDoubtSince(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.journal")
+	t0 := time.Date(2026, 11, 25, 14, 3, 7, 250_000_000, time.UTC)
+	clock := t0
+	j := openTestJournal(t, testSpec(path))
+	ledger := NewLineLedger(j, NewLineState(100, testLetters), testLetters)
+	ledger.ServerTime = func() (time.Time, bool) { return clock, true }
+	for _, m := range []struct {
+		line  int
+		after time.Duration
+	}{{10, 0}, {20, 400 * time.Millisecond}, {30, 1500 * time.Millisecond}, {40, 5 * time.Second}} {
+		clock = t0.Add(m.after)
+		if err := ledger.Dispatch(m.line); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(data), "\nd 10 2026-11-25T14:03:07.25Z\nd 20 2026-11-25T14:03:07.65Z\n") {
+		t.Errorf("journal %q, %v", data, err)
+	}
+	// A second run, killed after it sent lines 35 to 50 and an old one's
+	// mark without a time.
+	if err := os.WriteFile(path, append(data, "r\nd 50 2026-11-25T15:00:00Z\nr\nd 60\n"...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	spec := testSpec(path)
+	j = openTestJournal(t, spec)
+	defer j.Close()
+	state := spec.State.(*LineState)
+	for line, want := range map[int]time.Duration{1: 0, 20: 0, 21: 1500 * time.Millisecond, 35: 5 * time.Second, 41: time.Hour - 3*time.Minute - 7250*time.Millisecond} {
+		if got, ok := state.DoubtSince(line); !ok || !got.Equal(t0.Add(want)) {
+			t.Errorf("line %d: since %v, %v; want %v", line, got, ok, t0.Add(want))
+		}
+	}
+	for _, line := range []int{55, 61} {
+		if got, ok := state.DoubtSince(line); ok {
+			t.Errorf("line %d: since %v, want unknown", line, got)
+		}
+	}
+}
+
 // lineState names what the journal says of line.
 func lineState(s *LineState, line int) string {
 	switch {
@@ -156,7 +204,7 @@ func TestJournalDamaged(t *testing.T) {
 	for _, bad := range []string{
 		"c 4000000000",              // past the input's 100 lines
 		"c 99999999999999999999999", // not even a number Go can hold
-		"c -3", "c 0", "c 07", "c +5", "c 5 x", "zz", "q 5", "d", "",
+		"c -3", "c 0", "c 07", "c +5", "c 5 x", "zz", "q 5", "d", "", "d 5 yesterday",
 		"c " + strings.Repeat("9", 2*maxJournalLine), // a line too long to read
 	} {
 		t.Run(bad[:min(len(bad), 20)], func(t *testing.T) {

@@ -1,8 +1,11 @@
 package bulk
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
+	"time"
 )
 
 // LineLedger is a journal keyed by the input's line numbers, for runs that
@@ -10,20 +13,28 @@ import (
 // (an import, whose resend of a created contact only meets a duplicate).
 // Its records:
 //
-//	d 640      rows up to line 640 may have been sent (written before they are)
+//	d 640 2026-11-25T14:03:07.250000Z
+//	           rows up to line 640 may have been sent from this time on, by
+//	           the server's clock (written before they are; the time may be
+//	           missing, in journals of earlier versions or when the server's
+//	           answers carry no Date)
 //	c 17       line 17 done (a letter of the run's Done: c, u, s for an import)
 //	f 18       line 18 failed or was left unsent: certainly not done
 //
 // A row that a d covers but that has no record after it is "in doubt": it
-// was in flight when the run died, and may have been done. The state costs
-// one bit per line and kind, so that a journal of ten million lines costs a
-// little over a megabyte; line numbers past the input's end make the
-// journal damaged rather than the state large.
+// was in flight when the run died, and may have been done since the time
+// of the first d that covered it (DoubtSince). The state costs one bit per
+// line and kind, so that a journal of ten million lines costs a little over
+// a megabyte, and a time per second of runs; line numbers past the input's
+// end make the journal damaged rather than the state large.
 type LineLedger struct {
 	j     *Journal
 	state *LineState
 	// done is the record letter of each outcome that finishes a row.
 	done map[Outcome]byte
+	// ServerTime, when set, is the earliest the server's clock can read
+	// now, for the dispatch marks; false when it is not known.
+	ServerTime func() (time.Time, bool)
 }
 
 // Record letters of a LineLedger.
@@ -58,7 +69,13 @@ func (l *LineLedger) Admit(rec Record) (do, inDoubt bool) {
 
 // Dispatch writes the mark before the batch can be sent.
 func (l *LineLedger) Dispatch(lastLine int) error {
-	return l.j.WriteNow(recDispatched, strconv.Itoa(lastLine))
+	at := ""
+	if l.ServerTime != nil {
+		if t, ok := l.ServerTime(); ok {
+			at = t.UTC().Format(time.RFC3339Nano)
+		}
+	}
+	return l.j.WriteNowValue(recDispatched, strconv.Itoa(lastLine), at)
 }
 
 // Take records a finished row: done, or certainly not done. A row that
@@ -85,9 +102,20 @@ type LineState struct {
 	done, failed bitset
 	// doubtMax is the highest line an earlier run may have sent.
 	doubtMax int
+	// sent are the times from which the lines were first sent: each from
+	// the line of one mark (after the last's) to the next's; marks within a
+	// second of the one before are folded into it, keeping its earlier time.
+	sent []sentFrom
 	// lastMark is the d of the run being read, for clearing the failures
 	// that its rows were sent again after.
 	lastMark int
+}
+
+// sentFrom says that the lines from line on were first sent at or after at
+// (zero: not known).
+type sentFrom struct {
+	line int
+	at   time.Time
 }
 
 // Apply takes one record; a line number must be within the input.
@@ -96,7 +124,7 @@ func (s *LineState) Apply(letter byte, key, value string) error {
 		s.lastMark = 0
 		return nil
 	}
-	if value != "" {
+	if value != "" && letter != recDispatched {
 		return fmt.Errorf("a line record has no value")
 	}
 	line, err := keyLine(key, s.lines)
@@ -105,6 +133,15 @@ func (s *LineState) Apply(letter byte, key, value string) error {
 	}
 	switch {
 	case letter == recDispatched:
+		var at time.Time
+		if value != "" {
+			if at, err = time.Parse(time.RFC3339Nano, value); err != nil {
+				return fmt.Errorf("%q is no time", value)
+			}
+		}
+		if line > s.doubtMax {
+			s.addSent(s.doubtMax+1, at)
+		}
 		// A run sends every row that is not done, in order: the rows up to
 		// this mark were sent again, so an earlier failure of theirs no
 		// longer says the API did not do them.
@@ -119,6 +156,28 @@ func (s *LineState) Apply(letter byte, key, value string) error {
 		return fmt.Errorf("unknown record %q", letter)
 	}
 	return nil
+}
+
+// addSent records that the lines from line on were first sent at at.
+func (s *LineState) addSent(line int, at time.Time) {
+	if n := len(s.sent); n > 0 {
+		last := s.sent[n-1].at
+		if at.IsZero() && last.IsZero() || !at.IsZero() && !last.IsZero() && !at.Before(last) && at.Sub(last) < time.Second {
+			return
+		}
+	}
+	s.sent = append(s.sent, sentFrom{line, at})
+}
+
+// DoubtSince is the earliest time, by the server's clock, from which an
+// earlier run may have sent the row at line: a row in doubt was done by
+// that run if it was done after then. false when the journal does not say.
+func (s *LineState) DoubtSince(line int) (time.Time, bool) {
+	i, _ := slices.BinarySearchFunc(s.sent, line, func(m sentFrom, line int) int { return cmp.Compare(m.line, line+1) })
+	if i == 0 || s.sent[i-1].at.IsZero() {
+		return time.Time{}, false
+	}
+	return s.sent[i-1].at, true
 }
 
 // Reset forgets every record.

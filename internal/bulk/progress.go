@@ -3,6 +3,7 @@ package bulk
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"sync"
 	"time"
@@ -117,7 +118,7 @@ func (p *Progress) runBar() {
 
 // tail is what follows the bar: speed, time left, failures so far.
 func (p *Progress) tail() string {
-	parts := []string{fmt.Sprintf("%s rows/s", comma(int64(p.rate())))}
+	parts := []string{FormatRate(p.rate(), "rows")}
 	if eta := p.eta(); eta != "" {
 		parts = append(parts, "ETA "+eta)
 	}
@@ -160,6 +161,17 @@ func (p *Progress) line() string {
 		s += " rows"
 	}
 	return s + " · " + p.tail()
+}
+
+// FormatRate writes a rate per second for people: "243 rows/s", with
+// thousands separators, and with one decimal below 10 ("9.5 msg/s", "1.0
+// rows/s"), where a whole number would hide how slow it is and "1 rows/s"
+// would read wrong.
+func FormatRate(perSecond float64, unit string) string {
+	if perSecond < 9.95 {
+		return fmt.Sprintf("%.1f %s/s", perSecond, unit)
+	}
+	return fmt.Sprintf("%s %s/s", comma(int64(math.Round(perSecond))), unit)
 }
 
 // comma writes n with thousands separators.

@@ -18,27 +18,33 @@
 // run, failed rows); a run that finishes every row removes it, so that the
 // same file imported again later is imported again.
 //
-// # Never twice, never lost
+// # Never twice, never lost, counted exactly
 //
 // A POST that fails in a way that may have been processed (5xx, a timeout, a
 // broken connection) is tried again; when the API then answers that the
-// phone exists (DUPLICATE_ENTRY), that is the row's own first POST, and the
-// row counts as created. The journal extends this across runs: before rows
-// are handed to the workers a "dispatched" mark is written, and a row that an
-// earlier run dispatched but never recorded is in doubt. Ctrl-C leaves none:
-// the rows in flight finish, and those not sent yet are recorded as not
-// created. A crash or kill -9 leaves the rows in flight (and at most the last
-// 100 ms of records) in doubt, and when a rerun's POST of such a row is
-// refused as a duplicate, the row counts as created (the earlier run's POST
-// went through), not as skipped or failed. A duplicate of a row not in doubt
-// is a contact that was there before: skipped, updated or failed as
-// --on-duplicate says.
+// phone exists (DUPLICATE_ENTRY), the contact is read: it is the row's own
+// first POST, and the row counts as created, only if it was created after
+// that POST was sent, by the server's clock (its created_at against the Date
+// of the API's answers, see api.ServerClock). Otherwise it was there before,
+// and the row is skipped, updated or failed as --on-duplicate says: the
+// counts under faults are those without them. The journal extends this
+// across runs: before rows are handed to the workers a "dispatched" mark is
+// written, with the server's time, and a row that an earlier run dispatched
+// but never recorded is in doubt. Ctrl-C leaves none: the rows in flight
+// finish, and those not sent yet are recorded as not created. A crash or
+// kill -9 leaves the rows in flight (and at most the last 100 ms of
+// records) in doubt, and when a rerun's POST of such a row is refused as a
+// duplicate, the row counts as created if the contact was created after
+// the mark's time (a journal of an earlier version, without it, cannot
+// tell: the row counts as created). A duplicate of a row not in doubt is a
+// contact that was there before.
 //
 // Failed rows are journaled as not created, not as done: a rerun tries them
 // again, so its report lists every row that still fails.
 package importer
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -208,7 +214,6 @@ func Run(ctx context.Context, c *api.Client, opts Options) (*Summary, error) {
 	norm := &normaliser{fields: fields, country: opts.DefaultCountry, ignoreUnknown: opts.IgnoreUnknownColumns}
 	var (
 		src         bulk.Source
-		header      []string
 		headerLines int
 	)
 	switch opts.Format {
@@ -225,26 +230,34 @@ func Run(ctx context.Context, c *api.Client, opts Options) (*Summary, error) {
 		for _, w := range norm.layout.warnings {
 			fmt.Fprintln(opts.Stderr, "warning: "+w)
 		}
-		src, header, headerLines = cs, cs.Header, 1
+		src, headerLines = cs, 1
 	}
 
-	var jrn *bulk.Journal
+	var (
+		jrn   *bulk.Journal
+		state *bulk.LineState
+	)
 	cfg := bulk.Config{Workers: opts.Concurrency, Rate: opts.Rate, Circuit: opts.Circuit, Grace: opts.Grace,
-		Report: bulk.NewReport(opts.ReportPath, header, opts.ReportFallbackDir, notes.add)}
+		Report: bulk.NewReportOf(src, opts.ReportPath, opts.ReportFallbackDir, notes.add)}
 	if !opts.DryRun && (opts.JournalPath != "" || opts.JournalDir != "") {
-		state := bulk.NewLineState(opts.Input.Lines, journalLetters)
+		state = bulk.NewLineState(opts.Input.Lines, journalLetters)
 		jrn, err = openJournal(ctx, c, opts, state)
 		if err != nil {
 			return nil, err
 		}
 		if jrn != nil {
-			cfg.Ledger, cfg.Batch = bulk.NewLineLedger(jrn, state, journalLetters), dispatchBatch
+			ledger := bulk.NewLineLedger(jrn, state, journalLetters)
+			ledger.ServerTime = func() (time.Time, bool) { return c.ServerClock().Earliest(time.Now()) }
+			cfg.Ledger, cfg.Batch = ledger, dispatchBatch
 		}
 	}
 
 	eng := bulk.New(ctx, cfg)
 	defer eng.Close()
 	w := newWriter(c, eng, opts, norm.fields, &notes)
+	if cfg.Ledger != nil {
+		w.doubtSince = state.DoubtSince
+	}
 	prog := bulk.StartProgress(opts.Feedback, opts.Stderr, eng.Counters(), int64(max(opts.Input.Lines-headerLines, 0)), opts.ProgressInterval)
 	runErr := eng.Run(src, func(stop context.Context, j bulk.Job) bulk.Result {
 		return w.process(stop, norm, j)
@@ -305,13 +318,19 @@ func openJournal(ctx context.Context, c *api.Client, opts Options, state *bulk.L
 }
 
 // journalSpec is the journal of importing in to dest: bound to the
-// destination and the input's content, started over when it is of another
-// or damaged (a row done again only meets a duplicate).
+// destination and the input's content (and the encoding it is read in,
+// when it is not UTF-8: other bytes would be other rows), started over
+// when it is of another or damaged (a row done again only meets a
+// duplicate).
 func journalSpec(path string, dest destination.Destination, in *bulk.Input, state *bulk.LineState) bulk.JournalSpec {
+	input := "input " + in.Fingerprint.String()
+	if enc := cmp.Or(in.Encoding, bulk.UTF8); enc != bulk.UTF8 {
+		input += " read as " + string(enc)
+	}
 	return bulk.JournalSpec{
 		Path:     path,
 		Kind:     "import",
-		Identity: []string{"destination " + dest.Key(), "input " + in.Fingerprint.String()},
+		Identity: []string{"destination " + dest.Key(), input},
 		About:    in.Name + " to " + dest.String(),
 		Policy:   bulk.Lenient,
 		State:    state,
@@ -395,7 +414,7 @@ func (s *Summary) Line() string {
 	if s.AlreadyDone > 0 {
 		parts = append(parts, "already done "+humanize.Comma(int64(s.AlreadyDone)))
 	}
-	line := fmt.Sprintf("%s in %.1fs (%s rows/s)", strings.Join(parts, " · "), s.Seconds, humanize.Comma(int64(math.Round(s.RowsPerSecond))))
+	line := fmt.Sprintf("%s in %.1fs (%s)", strings.Join(parts, " · "), s.Seconds, bulk.FormatRate(s.RowsPerSecond, "rows"))
 	if s.DryRun {
 		line = "dry run: " + line + "; nothing was written"
 	}

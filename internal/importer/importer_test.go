@@ -133,6 +133,65 @@ func TestImportAmbiguousFailuresCreateEachRowOnce(t *testing.T) {
 	}
 }
 
+// A retried POST that meets a duplicate counts as created only when the
+// contact was created after the first POST was sent, by the server's
+// clock: contacts that were there before are skipped, updated or failed as
+// --on-duplicate says, whatever faults came first. Every row's first POST
+// fails here: half of them refused before the server did anything (the
+// client cannot tell), half after it created the contact.
+func TestImportCountsExistingContactsExactly(t *testing.T) {
+	for _, tt := range []struct {
+		mode                             OnDuplicate
+		created, updated, skipped, fails int
+	}{
+		{DuplicateUpdate, 10, 20, 0, 0},
+		{DuplicateSkip, 10, 0, 20, 0},
+		{DuplicateFail, 10, 0, 0, 20},
+	} {
+		t.Run(string(tt.mode), func(t *testing.T) {
+			a := newTestAPI(t)
+			var b strings.Builder
+			b.WriteString("phone,name\n")
+			for _, ct := range a.contacts("")[:20] { // the seed's, created months ago
+				fmt.Fprintf(&b, "%s,%s\n", ct.Phone, ct.Name)
+			}
+			for i := range 10 {
+				fmt.Fprintf(&b, "%s,Novo %d\n", testPhone(i), i)
+			}
+			var mu sync.Mutex
+			posts := map[string]int{}
+			a.setHook(func(w http.ResponseWriter, r *http.Request, next http.Handler) bool {
+				if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/contacts") {
+					return false
+				}
+				phone := phoneOf(t, r)
+				mu.Lock()
+				posts[phone]++
+				n := posts[phone]
+				mu.Unlock()
+				if n > 1 {
+					return false
+				}
+				if len(posts)%2 == 0 {
+					next.ServeHTTP(httptestDiscard{}, r) // done, and then the answer is lost
+				}
+				w.WriteHeader(http.StatusServiceUnavailable)
+				return true
+			})
+			s, err := runImport(t, context.Background(), a.client(0), b.String(), Options{OnDuplicate: tt.mode, Concurrency: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Created != tt.created || s.Updated != tt.updated || s.Skipped != tt.skipped || s.Failed != tt.fails {
+				t.Errorf("summary %+v, want created %d, updated %d, skipped %d, failed %d", s, tt.created, tt.updated, tt.skipped, tt.fails)
+			}
+			if got := len(a.contacts("5547998")); got != 10 {
+				t.Errorf("%d new contacts, want 10", got)
+			}
+		})
+	}
+}
+
 // A 429 that outlasts the client's retries holds back every worker for
 // Retry-After, once: no request of any worker arrives during the pause.
 func TestImport429PausesEveryWorker(t *testing.T) {
@@ -261,7 +320,7 @@ func TestImportDuplicates(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !strings.Contains(string(data), "\n2,"+existing.Phone+",Nome Novo,Atacado,Empresa Nova,DUPLICATE_ENTRY,phone,") {
+				if !strings.Contains(string(data), "\n"+existing.Phone+",Nome Novo,Atacado,Empresa Nova,2,DUPLICATE_ENTRY,phone,") {
 					t.Errorf("report:\n%s", data)
 				}
 			}
@@ -349,6 +408,11 @@ func TestImportResumes(t *testing.T) {
 			t.Errorf("line %d in doubt after Ctrl-C", line)
 		}
 	}
+	// Each dispatch mark says from when its rows may have been sent, by the
+	// server's clock: never after the rows' contacts were created.
+	if since, ok := state.DoubtSince(rows / 4); !ok || !since.Before(a.contact(testPhone(rows/4-2)).CreatedAt.Time) {
+		t.Errorf("line %d was sent from %v (%v), after its contact was created", rows/4, since, ok)
+	}
 
 	a.setHook(nil)
 	second, err := runImport(t, context.Background(), a.client(0), "", opts)
@@ -392,42 +456,65 @@ func openTestJournal(t *testing.T, a *testAPI, path string, in *bulk.Input) *bul
 }
 
 // Rows an earlier run sent without recording the outcome (it was killed)
-// count as created when their POST now says duplicate; a duplicate of a
-// row that was never sent is a contact that was there before.
-func TestImportRowsInDoubtCountAsCreated(t *testing.T) {
-	a := newTestAPI(t)
-	c := a.client(0)
-	input := csvRows(8) // lines 2..9
-	in := inputFile(t, "in.csv", input)
-	// The killed run: lines 2-6 sent, 2 recorded, 3 and 4 created unrecorded.
-	journal := filepath.Join(t.TempDir(), "j")
-	dest, err := destination.Learn(context.Background(), c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	j, _, err := bulk.OpenJournal(journalSpec(journal, dest, in, bulk.NewLineState(in.Lines, journalLetters)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := j.WriteNow('d', "6"); err != nil {
-		t.Fatal(err)
-	}
-	j.Add('c', "2", "")
-	if err := j.Close(); err != nil {
-		t.Fatal(err)
-	}
-	// Lines 3, 4 (phones 1, 2) by the killed run; line 8 (phone 6) existed before.
-	for _, i := range []int{1, 2, 6} {
-		if _, err := c.CreateContact(context.Background(), api.ContactCreate{Phone: testPhone(i)}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s, err := runImport(t, context.Background(), c, "", Options{Input: in, JournalPath: journal})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.AlreadyDone != 1 || s.Created != 6 || s.Skipped != 1 || s.Failed != 0 {
-		t.Errorf("summary %+v, want 1 already done, 6 created (2 of them by the killed run), 1 skipped", s)
+// count as created when their POST now says duplicate and the contact was
+// created after the run sent them (the time its journal recorded, by the
+// server's clock); one that was there before is a duplicate like any
+// other. A journal without the time (of an earlier version) cannot tell:
+// its rows in doubt count as created.
+func TestImportRowsInDoubt(t *testing.T) {
+	for _, tt := range []struct {
+		name             string
+		stamped          bool
+		created, skipped int
+	}{
+		{"stamped", true, 6, 1},
+		{"of an earlier version", false, 7, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			a := newTestAPI(t)
+			c := a.client(0)
+			input := csvRows(8) // lines 2..9, phones 0..7
+			in := inputFile(t, "in.csv", input)
+			// Line 8 (phone 6) was a contact before the killed run.
+			before, err := c.CreateContact(context.Background(), api.ContactCreate{Phone: testPhone(6)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The killed run: lines 2-8 sent, 2 recorded, 3 and 4 created
+			// unrecorded.
+			journal := filepath.Join(t.TempDir(), "j")
+			dest, err := destination.Learn(context.Background(), c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			j, _, err := bulk.OpenJournal(journalSpec(journal, dest, in, bulk.NewLineState(in.Lines, journalLetters)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			stamp := "" // the run sent them right after, by the server's clock
+			if tt.stamped {
+				stamp = before.Data.CreatedAt.Add(time.Microsecond).UTC().Format(time.RFC3339Nano)
+			}
+			if err := j.WriteNowValue('d', "8", stamp); err != nil {
+				t.Fatal(err)
+			}
+			j.Add('c', "2", "")
+			if err := j.Close(); err != nil {
+				t.Fatal(err)
+			}
+			for _, i := range []int{1, 2} {
+				if _, err := c.CreateContact(context.Background(), api.ContactCreate{Phone: testPhone(i)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s, err := runImport(t, context.Background(), c, "", Options{Input: in, JournalPath: journal})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.AlreadyDone != 1 || s.Created != tt.created || s.Skipped != tt.skipped || s.Failed != 0 {
+				t.Errorf("summary %+v, want 1 already done, %d created, %d skipped", s, tt.created, tt.skipped)
+			}
+		})
 	}
 }
 
@@ -438,26 +525,31 @@ func TestImportReport(t *testing.T) {
 		"(11) 98888-0002;\"Linha\ndupla\";Inexistente;\n" + // 3-4
 		"98888;Curto;;\n" + // 5
 		"(11) 98888-0003;Carlos;;1,5\n" + // 6
-		"(11) 98888-0004;Sobra;;;x\n" // 7
+		"(11) 98888-0004;Sobra;;;x\n" + // 7
+		"(11) 9876-543;Dois erros;Inexistente;abc\n" + // 8: every error of it
+		";;;\n ; ; ;\n" // 9, 10: empty rows, not rows
 	report := filepath.Join(t.TempDir(), "falhas.csv")
 	s, err := runImport(t, context.Background(), a.client(0), input, Options{
 		Mappings: []Mapping{{"Telefone", "phone"}, {"Nome", "name"}}, DefaultCountry: "BR", Concurrency: 1, ReportPath: report})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Created != 1 || s.Failed != 4 || s.Report == nil || *s.Report != report {
+	if s.Created != 1 || s.Failed != 5 || s.Rows != 6 || s.Report == nil || *s.Report != report {
 		t.Errorf("summary %+v", s)
 	}
 	data, err := os.ReadFile(report)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `line,Telefone,Nome,tags,limite_credito,code,field,message
-3,(11) 98888-0002,"Linha
-dupla",Inexistente,,UNKNOWN_TAG,tags,"no tag named ""Inexistente""; create it with ` + "`convo tags create --text \"\"Inexistente\"\"`" + `, or import with --create-tags"
-5,98888,Curto,,,INVALID_VALUE,phone,"is too short for country code +55; must be a phone number with country code, e.g. +55 11 98765-4321"
-6,(11) 98888-0003,Carlos,,"1,5",INVALID_VALUE,customfields.limite_credito,"must be a number such as 42, -3 or 1.5, with a dot as decimal separator and no thousands separator (got ""1,5"")"
-7,(11) 98888-0004,Sobra,,,INVALID_RECORD,,"has 5 fields, the header has 4"
+	want := "\uFEFF" + `Telefone;Nome;tags;limite_credito;error_line;error_code;error_field;error_message
+(11) 98888-0002;"Linha
+dupla";Inexistente;;3;UNKNOWN_TAG;tags;"no tag named ""Inexistente""; create it with ` + "`convo tags create --text \"\"Inexistente\"\"`" + `, or import with --create-tags"
+98888;Curto;;;5;INVALID_VALUE;phone;"is too short for country code +55; must be a phone number with country code, e.g. +55 11 98765-4321"
+(11) 98888-0003;Carlos;;1,5;6;INVALID_VALUE;customfields.limite_credito;"must be a number such as 42, -3 or 1.5, with a dot as decimal separator and no thousands separator (got ""1,5"")"
+(11) 98888-0004;Sobra;;;7;INVALID_RECORD;;has 5 fields, the header has 4
+(11) 9876-543;Dois erros;Inexistente;abc;8;"INVALID_VALUE; INVALID_VALUE; UNKNOWN_TAG";"phone; customfields.limite_credito; tags";"phone: is a digit short: 9 digits, where a whole number in BR has 10 or 11, area code included, e.g. (11) 96123-4567
+customfields.limite_credito: must be a number such as 42, -3 or 1.5 (got ""abc"")
+tags: no tag named ""Inexistente""; create it with ` + "`convo tags create --text \"\"Inexistente\"\"`" + `, or import with --create-tags"
 `
 	if string(data) != want {
 		t.Errorf("report:\n%s\nwant:\n%s", data, want)

@@ -27,7 +27,9 @@ func TestNormaliseCSV(t *testing.T) {
 		{name: "custom fields of every type", cells: []string{"5511987654321", "", "não", "", "1500.50", "21/04/1990", "básico", " ana@exemplo.com.br ", ""},
 			want: `{"phone":"5511987654321","blocked":false,"fields":{"data_nascimento":"1990-04-21","email_secundario":"ana@exemplo.com.br","limite_credito":1500.5,"plano":"Básico"}}`},
 		{name: "every bad cell reported", cells: []string{"123", "", "talvez", "", "1,5", "2024-02-30", "Ouro", "x@", "legado"},
-			wantErr: "INVALID_VALUE phone|is too short|blocked: must be true or false|customfields.limite_credito: must be a number|customfields.data_nascimento: must be a date|customfields.plano: must be one of Básico, Profissional|customfields.email_secundario|customfields.codigo_legado: custom field \"codigo_legado\" is not active"},
+			wantErr: "INVALID_VALUE; INVALID_VALUE; INVALID_VALUE; INVALID_VALUE; INVALID_VALUE; INVALID_VALUE; INVALID_VALUE " +
+				"phone; blocked; customfields.limite_credito; customfields.data_nascimento; customfields.plano; customfields.email_secundario; customfields.codigo_legado" +
+				"|phone: is too short|\nblocked: must be true or false; |customfields.limite_credito: must be a number|customfields.data_nascimento: must be a date|customfields.plano: must be one of Básico, Profissional|customfields.email_secundario|customfields.codigo_legado: custom field \"codigo_legado\" is not active"},
 		{name: "missing phone", cells: []string{" ", "Ana", "", "", "", "", "", "", ""}, wantErr: "FIELD_REQUIRED phone|is required"},
 	}
 	for _, tt := range tests {
@@ -70,8 +72,8 @@ func TestNormaliseJSON(t *testing.T) {
 	}
 }
 
-// checkRow compares a normalised row, or its failure as "CODE field|message
-// part|message part…", with what a test wants.
+// checkRow compares a normalised row, or its failure as "CODES fields|message
+// part|message part…" (see bulk.Describe), with what a test wants.
 func checkRow(t *testing.T, row contactRow, err error, want, wantErr string) {
 	t.Helper()
 	if wantErr != "" {

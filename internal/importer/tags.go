@@ -2,6 +2,7 @@ package importer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -52,27 +53,55 @@ func newTagCache(c *api.Client, calls *bulk.Caller, create, dryRun bool, warn fu
 // loadKey is the flight of the initial listing; no tag key is empty.
 const loadKey = ""
 
-// ids resolves refs. A failure that is the row's own (an unknown name) is
-// a *bulk.RowError; anything else is a request that failed.
+// ids resolves refs. A failure that is the row's own (names no tag has)
+// is a *bulk.RowError for each such name, joined; anything else is a
+// request that failed.
 func (t *tagCache) ids(wait context.Context, refs []string) ([]int64, error) {
 	if len(refs) == 0 {
 		return nil, nil
 	}
 	ids := make([]int64, 0, len(refs))
+	var unknown []error
 	for _, ref := range refs {
 		if id, err := strconv.ParseInt(ref, 10, 64); err == nil && id > 0 {
 			ids = append(ids, id)
 			continue
 		}
 		id, err := t.byText(wait, ref)
-		if err != nil {
+		var rowErr *bulk.RowError
+		switch {
+		case errors.As(err, &rowErr):
+			unknown = append(unknown, err)
+			continue
+		case err != nil:
 			return nil, err
 		}
 		if id != 0 && !slices.Contains(ids, id) {
 			ids = append(ids, id)
 		}
 	}
+	if len(unknown) > 0 {
+		return nil, errors.Join(unknown...)
+	}
 	return ids, nil
+}
+
+// unknown says which of refs name no tag, for a row that fails anyway:
+// nothing is created, and a listing that fails says nothing.
+func (t *tagCache) unknown(wait context.Context, refs []string) error {
+	if t.load(wait) != nil {
+		return nil
+	}
+	var errs []error
+	for _, ref := range refs {
+		if id, err := strconv.ParseInt(ref, 10, 64); err == nil && id > 0 {
+			continue
+		}
+		if _, err := t.lookup(strings.ToLower(ref), ref); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // byText resolves one tag name; 0 with no error is a tag a dry run would create.

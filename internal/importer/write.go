@@ -50,6 +50,12 @@ type writer struct {
 	backoff func(n int) time.Duration
 	// abort stops the whole import, for a failure no row can get past.
 	abort func(error)
+	// clock is the server's, as its answers say it.
+	clock *api.ServerClock
+	// doubtSince says from when an earlier run may have sent a row in
+	// doubt, by the server's clock (see bulk.LineState.DoubtSince); nil
+	// without a journal.
+	doubtSince func(line int) (time.Time, bool)
 }
 
 func newWriter(c *api.Client, eng *bulk.Engine, opts Options, fields map[string]api.CustomField, notes *warnings) *writer {
@@ -65,6 +71,7 @@ func newWriter(c *api.Client, eng *bulk.Engine, opts Options, fields map[string]
 		maxAttempts: opts.MaxAttempts,
 		backoff:     opts.Backoff,
 		abort:       eng.Abort,
+		clock:       c.ServerClock(),
 	}
 }
 
@@ -73,9 +80,18 @@ func (w *writer) process(stop context.Context, norm *normaliser, j bulk.Job) bul
 	res := bulk.Result{Line: j.Line, MaybeDone: j.InDoubt}
 	row, err := norm.normalise(j.Record)
 	if err == nil {
-		res.Outcome, res.MaybeDone, err = w.write(stop, row, j.InDoubt)
+		st := rowState{maybeCreated: j.InDoubt, inDoubt: j.InDoubt}
+		if j.InDoubt && w.doubtSince != nil {
+			st.since, st.sinceKnown = w.doubtSince(j.Line)
+		}
+		res.Outcome, err = w.write(stop, row, &st)
+		res.MaybeDone = st.maybeCreated
 	} else {
 		res.Outcome = failed
+		if len(row.tags) > 0 && !w.tags.create {
+			// The report lists every error of the row: its unknown tags too.
+			err = errors.Join(err, w.tags.unknown(stop, row.tags))
+		}
 	}
 	if res.Outcome == failed {
 		res.Record, res.Why = j.Record, bulk.Describe(err)
@@ -88,8 +104,18 @@ type rowState struct {
 	// maybeCreated: a POST of this row may have been processed without us
 	// seeing the answer, in this run or an earlier one.
 	maybeCreated bool
-	// exists: the API said a contact with the phone exists (update mode).
+	// inDoubt: an earlier run may have sent it; since is from when, by the
+	// server's clock, when sinceKnown (its journal says).
+	inDoubt    bool
+	since      time.Time
+	sinceKnown bool
+	// sentAt is when this run's first ambiguous POST of the row was sent,
+	// by our clock.
+	sentAt time.Time
+	// exists: the API said a contact with the phone exists (update mode);
+	// found is that contact, when the row has just read it.
 	exists bool
+	found  *api.Contact
 	// tagIDs are the row's tags, once resolved.
 	tagIDs   []int64
 	resolved bool
@@ -100,30 +126,28 @@ type rowState struct {
 
 // write sends one row, trying again while failures may pass. stop ends the
 // import: a row that has not sent anything yet, or that would have to wait
-// before trying again, is then left unfinished.
-//
-// maybeCreated says that the API may have created the contact even though
-// the row failed or was left unfinished.
-func (w *writer) write(stop context.Context, row contactRow, inDoubt bool) (_ outcome, maybeCreated bool, _ error) {
-	st := rowState{maybeCreated: inDoubt}
+// before trying again, is then left unfinished. st.maybeCreated says, at
+// the end, that the API may have created the contact even though the row
+// failed or was left unfinished.
+func (w *writer) write(stop context.Context, row contactRow, st *rowState) (outcome, error) {
 	for attempt := 1; ; attempt++ {
-		out, err := w.attempt(stop, row, &st)
+		out, err := w.attempt(stop, row, st)
 		if err == nil {
-			return out, st.maybeCreated, nil
+			return out, nil
 		}
 		if errors.Is(err, bulk.ErrStopped) {
-			return unfinished, st.maybeCreated, err
+			return unfinished, err
 		}
 		kind := classify(err)
 		switch {
 		case kind == bulk.Fatal:
 			w.abort(err)
-			return unfinished, st.maybeCreated, err
+			return unfinished, err
 		case kind == bulk.Permanent, attempt >= w.maxAttempts:
-			return failed, st.maybeCreated, err
+			return failed, err
 		}
 		if stop.Err() != nil {
-			return unfinished, st.maybeCreated, bulk.ErrStopped
+			return unfinished, bulk.ErrStopped
 		}
 		if bulk.IsRateLimited(err) {
 			// The throttle already holds every worker back as long as the
@@ -131,7 +155,7 @@ func (w *writer) write(stop context.Context, row contactRow, inDoubt bool) (_ ou
 			continue
 		}
 		if api.Sleep(stop, w.backoff(attempt)) != nil {
-			return unfinished, st.maybeCreated, bulk.ErrStopped
+			return unfinished, bulk.ErrStopped
 		}
 	}
 }
@@ -162,7 +186,9 @@ func (w *writer) attempt(stop context.Context, row contactRow, st *rowState) (ou
 		if row.name != nil {
 			body.Name = *row.name
 		}
+		var sent time.Time
 		_, err := bulk.Call(w.calls, st.wait(stop, w.calls.Requests()), func(ctx context.Context) (*api.Result[api.Contact], error) {
+			sent = time.Now()
 			return w.c.CreateContact(ctx, body)
 		})
 		if errors.Is(err, bulk.ErrStopped) {
@@ -173,34 +199,83 @@ func (w *writer) attempt(stop context.Context, row contactRow, st *rowState) (ou
 		case err == nil:
 			return created, nil
 		case !isDuplicate(err):
-			if classify(err) == bulk.Ambiguous {
-				st.maybeCreated = true
+			if classify(err) == bulk.Ambiguous && !st.maybeCreated {
+				st.maybeCreated, st.sentAt = true, sent
 			}
 			return failed, err
+		case st.maybeCreated:
+			// The duplicate may be this row's own earlier POST, which went
+			// through without its answer reaching us: it is, if the contact
+			// was created after that POST was sent.
+			ct, ferr := w.findContact(w.calls.Requests(), row.phone)
+			switch {
+			case ferr != nil:
+				return failed, fmt.Errorf("find the contact with phone %s: %w", row.phone, ferr)
+			case ct == nil:
+				return failed, errVanished
+			}
+			ours, ferr := w.createdByRow(ct, row.phone, st)
+			if ferr != nil {
+				return failed, ferr
+			}
+			if ours {
+				return created, nil
+			}
+			// It was there before: the row is a duplicate like any other.
+			st.maybeCreated, st.found = false, ct
+			if w.onDuplicate != DuplicateUpdate {
+				return w.duplicate(err)
+			}
+			st.exists = true
 		case w.onDuplicate == DuplicateUpdate:
 			st.exists = true
-		case st.maybeCreated:
-			// The duplicate is this row's own earlier POST, which went
-			// through without its answer reaching us.
-			return created, nil
-		case w.onDuplicate == DuplicateSkip:
-			return skipped, nil
 		default:
-			return failed, err
+			return w.duplicate(err)
 		}
 	}
-	if err := w.update(w.calls.Requests(), row, st.tagIDs); err != nil {
+	ct := st.found
+	st.found = nil // a later attempt reads it again
+	if err := w.update(w.calls.Requests(), row, ct, st.tagIDs); err != nil {
 		if errors.Is(err, errVanished) {
 			st.exists = false
 		}
 		return failed, err
 	}
-	if st.maybeCreated {
-		// Updated all the same, in case the contact was there before: the
-		// merge makes the same contact either way.
-		return created, nil
-	}
 	return updated, nil
+}
+
+// duplicate is what a row whose phone was a contact's before becomes,
+// unless it is updated: skipped, or failed with the API's answer dup.
+func (w *writer) duplicate(dup error) (outcome, error) {
+	if w.onDuplicate == DuplicateSkip {
+		return skipped, nil
+	}
+	return failed, dup
+}
+
+// createdByRow reports whether ct, the contact with the row's phone, was
+// created by one of the row's own POSTs whose answer was lost: after the
+// first of them was sent, by the server's clock (the created_at it wrote,
+// against the Date of its answers; see api.ServerClock.Later, which may
+// read the contact again to tell). When that time is not known (a row in
+// doubt in an earlier version's journal, a server whose answers carry no
+// Date), it is taken to be the row's: the rerun of an import never counts
+// its own creations as duplicates.
+func (w *writer) createdByRow(ct *api.Contact, phone string, st *rowState) (bool, error) {
+	switch {
+	case st.sinceKnown:
+		return ct.CreatedAt.After(st.since), nil
+	case st.inDoubt, st.sentAt.IsZero():
+		return true, nil
+	}
+	later, known, err := w.clock.Later(w.calls.Requests(), ct.CreatedAt.Time, st.sentAt, func(ctx context.Context) error {
+		_, err := w.findContact(ctx, phone)
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("find the contact with phone %s: %w", phone, err)
+	}
+	return later || !known, nil
 }
 
 // errVanished is a contact that the API said exists and then did not find
@@ -224,13 +299,15 @@ func isDuplicate(err error) bool {
 	return errors.As(err, &apiErr) && apiErr.HasCode("DUPLICATE_ENTRY")
 }
 
-// update changes the existing contact with the row's phone: the row's name
-// and blocked, its custom fields merged into the contact's, and its tags
-// added to the contact's unless replaceTags.
-func (w *writer) update(wait context.Context, row contactRow, tagIDs []int64) error {
-	ct, err := w.findContact(wait, row.phone)
-	if err != nil {
-		return fmt.Errorf("find the contact with phone %s: %w", row.phone, err)
+// update changes the existing contact with the row's phone, ct when it was
+// just read: the row's name and blocked, its custom fields merged into the
+// contact's, and its tags added to the contact's unless replaceTags.
+func (w *writer) update(wait context.Context, row contactRow, ct *api.Contact, tagIDs []int64) error {
+	var err error
+	if ct == nil {
+		if ct, err = w.findContact(wait, row.phone); err != nil {
+			return fmt.Errorf("find the contact with phone %s: %w", row.phone, err)
+		}
 	}
 	if ct == nil {
 		return errVanished

@@ -33,6 +33,7 @@ type importOptions struct {
 	file          string
 	format        string
 	delimiter     string
+	encoding      string
 	maps          []string
 	ignoreUnknown bool
 	onDuplicate   string
@@ -76,25 +77,38 @@ comes from the extension (.csv, .jsonl) or --format; "-" reads standard input.
 
 CSV columns: phone (required), name, blocked (true/false, 1/0, yes/no,
 sim/não), tags (names or ids separated by ";"), and any custom field by its
-name (see convo contacts fields). --map HEADER=FIELD renames a column, e.g.
---map Telefone=phone. Cells are separated by "," or ";" (detected from the
-header; --delimiter to choose), and the UTF-8 byte order mark Excel writes is
-ignored. An empty cell sends nothing. Unknown columns stop the import before
-anything is written, unless --ignore-unknown-columns.
+name (see convo contacts fields): the columns convo contacts export writes.
+--map HEADER=FIELD renames a column, e.g. --map Telefone=phone. Cells are
+separated by "," or ";" (detected from the header; --delimiter to choose). A
+row whose cells are all empty (the ";;;" rows spreadsheets leave) is no row.
+An empty cell sends nothing. Unknown columns stop the import before anything
+is written, unless --ignore-unknown-columns.
+
+The input is read as UTF-8 (its byte order mark ignored), or as UTF-16 when
+it starts with a UTF-16 byte order mark. Input in another encoding, such as
+the Windows-1252 Excel saves CSV files in, in Portuguese, needs --encoding
+(utf-8, windows-1252, iso-8859-1, utf-16): without it, the import stops
+before anything is sent and names the first line that is not UTF-8. Nothing
+is ever read as a replacement character (�) that the input does not hold.
 
 Every row is checked first (phone with --default-country for national
-numbers, custom-field types and options, tag names). A bad row is written to
-the failure report with its line number and the import goes on; the command
-then exits 6. The report (--report, default FILE.errors.csv next to the
-input) holds the line, the original cells, and the error's code, field and
-message; it is written only when rows fail, and a default one left by an
+numbers, which must be whole numbers of that country, custom-field types
+and options, tag names). A bad row is written to the failure report with
+every error it has, and the import goes on; the command then exits 6. The
+report (--report, default FILE.errors.csv next to the input) is made for a
+spreadsheet: UTF-8 with a byte order mark, the input's delimiter, the
+row's original cells, then error_line, error_code, error_field and
+error_message. Fix it and import it as it is: the error_ columns are
+ignored. It is written only when rows fail, and a default one left by an
 earlier run is removed when none do.
 
 A phone that is already a contact's is skipped, updated (--on-duplicate
 update: name, blocked and the row's custom fields set, tags added to the
 contact's, or set with --replace-tags) or counted as failed. Requests that
 fail in a way that may pass (429, 5xx, no answer) are tried again; a 429
-pauses every worker as long as the server asks.
+pauses every worker as long as the server asks. The counts are exact
+whatever happened on the way: a row is created only when this import
+created it.
 
 Finished rows are written to a journal in the data directory, bound to the
 destination (the API root and the token's company) and to the input's
@@ -102,8 +116,9 @@ content. Running the same command again after Ctrl-C, a crash or kill -9
 skips the rows done and goes on; --restart ignores the journal. A journal of
 another destination or another content is never applied, and one that is
 damaged is set aside. A row whose request was in flight when the import died
-is sent again: when the API then says its phone exists, that was the earlier
-request, and the row counts as created. The journal is removed once every
+is sent again: when the API then says its phone exists and the contact was
+created after the earlier request was sent (by the server's clock), that was
+the earlier request, and the row counts as created. The journal is removed once every
 row is done. Standard input is copied to the data directory first, so that
 it is resumed the same way: run the command again with the same input. Two
 imports of the same input to the same destination cannot run at once. When
@@ -135,6 +150,7 @@ is also printed as an object on standard output.`,
 	fl := cmd.Flags()
 	cmdutil.EnumFlag(cmd, &opts.format, "format", "", bulk.Formats, "input `FORMAT` (default: from the extension)")
 	fl.StringVar(&opts.delimiter, "delimiter", "", "CSV cell `SEPARATOR`, e.g. ';' or tab (default: detected from the header)")
+	cmdutil.EnumFlag(cmd, &opts.encoding, "encoding", "", bulk.Encodings, "the input's `ENCODING` (default: UTF-8, or UTF-16 by its byte order mark)")
 	fl.StringArrayVar(&opts.maps, "map", nil, "read column `HEADER=FIELD` as FIELD, e.g. Telefone=phone (repeatable)")
 	fl.BoolVar(&opts.ignoreUnknown, "ignore-unknown-columns", false, "skip columns that are no contact field instead of stopping")
 	cmdutil.EnumFlag(cmd, &opts.onDuplicate, "on-duplicate", string(importer.DuplicateSkip), importer.DuplicateModes, "for a phone that exists: `MODE`")
@@ -281,9 +297,16 @@ func (opts *importOptions) openInput(run *importer.Options) (func(), error) {
 	if err != nil {
 		return nil, err
 	}
-	in, err := bulk.OpenInput(opts.file, opts.f.IOStreams.In, filepath.Join(dir, "spool"))
-	if err != nil {
+	in, err := bulk.OpenEncodedInput(opts.file, bulk.Encoding(opts.encoding), opts.f.IOStreams.In, filepath.Join(dir, "spool"))
+	var notText *clierr.InputError
+	switch {
+	case errors.As(err, &notText):
+		return nil, err
+	case err != nil:
 		return nil, clierr.InputErrorf("read the input: %v", err)
+	}
+	if in.Note != "" {
+		fmt.Fprintf(opts.f.IOStreams.ErrOut, "warning: %s\n", in.Note)
 	}
 	run.Input = in
 	run.JournalPath = opts.journal
