@@ -81,10 +81,11 @@ func (p *printer) cells(item json.RawMessage, format cellFormat) []string {
 			continue
 		}
 		raw, _ := lookup(top, c.Path)
-		row[i] = cellText(raw, c.Kind, human, now)
-		if format != cellsCSV {
-			row[i] = oneLine(row[i], human)
+		if format == cellsCSV {
+			row[i] = listCellText(raw, c.Kind, human, now, CSVListSeparator)
+			continue
 		}
+		row[i] = oneLine(cellText(raw, c.Kind, human, now), human)
 	}
 	return row
 }

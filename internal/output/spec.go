@@ -22,7 +22,7 @@ const (
 	// KindBool is a boolean, rendered true/false.
 	KindBool
 	// KindNames is an array of objects rendered as their "name" (or "text")
-	// joined with ", ", e.g. a contact's tags.
+	// joined with ", " (in csv with CSVListSeparator), e.g. a contact's tags.
 	KindNames
 	// KindID is an identifier: never truncated.
 	KindID

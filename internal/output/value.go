@@ -38,10 +38,21 @@ func lookup(top map[string]json.RawMessage, path string) (json.RawMessage, bool)
 	return v, ok
 }
 
-// cellText renders a raw JSON value as the text of a table, plain or csv
-// cell. human selects the terminal rendering (relative times); otherwise
-// values stay as the API wrote them. null and missing values are empty.
+// cellText renders a raw JSON value as the text of a table or plain cell.
+// human selects the terminal rendering (relative times); otherwise values
+// stay as the API wrote them. null and missing values are empty; arrays
+// are their elements joined with ", ".
 func cellText(raw json.RawMessage, kind Kind, human bool, now time.Time) string {
+	return listCellText(raw, kind, human, now, ", ")
+}
+
+// CSVListSeparator joins the elements of an array (a contact's tags) in a
+// csv cell: the separator `convo contacts import` splits a tags cell on, so
+// that what convo writes as CSV imports again.
+const CSVListSeparator = ";"
+
+// listCellText is cellText with arrays joined with sep.
+func listCellText(raw json.RawMessage, kind Kind, human bool, now time.Time, sep string) string {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
 		return ""
@@ -65,7 +76,7 @@ func cellText(raw json.RawMessage, kind Kind, human bool, now time.Time) string 
 		for _, e := range elems {
 			parts = append(parts, elementText(e, human, now))
 		}
-		return strings.Join(parts, ", ")
+		return strings.Join(parts, sep)
 	case '{':
 		return compactText(raw)
 	default:
