@@ -39,6 +39,42 @@ const (
 // Encodings lists the --encoding values.
 var Encodings = []string{string(UTF8), string(Windows1252), string(ISO88591), string(UTF16)}
 
+// ByteOrderMark is what starts a file written in e: UTF-16's (little
+// endian, as Windows writes it), so that it is read back without being
+// told; none for the others.
+func (e Encoding) ByteOrderMark() []byte {
+	if e == UTF16 {
+		return bomUTF16LE
+	}
+	return nil
+}
+
+// Encode appends text, in e, to dst. A character that e cannot hold is an
+// error that names it: nothing is ever written in its place.
+func (e Encoding) Encode(dst []byte, text string) ([]byte, error) {
+	switch e {
+	case Windows1252, ISO88591:
+		cm := charmap.Windows1252
+		if e == ISO88591 {
+			cm = charmap.ISO8859_1
+		}
+		for _, r := range text {
+			b, ok := cm.EncodeRune(r)
+			if !ok || e == ISO88591 && b >= 0x80 && b <= 0x9F {
+				return dst, fmt.Errorf("%q cannot be written in %s", r, e)
+			}
+			dst = append(dst, b)
+		}
+		return dst, nil
+	case UTF16:
+		for _, u := range utf16.Encode([]rune(text)) {
+			dst = append(dst, byte(u), byte(u>>8))
+		}
+		return dst, nil
+	}
+	return append(dst, text...), nil
+}
+
 // textForm is how an input's bytes are text, once its byte order mark
 // (if any) has been seen.
 type textForm uint8

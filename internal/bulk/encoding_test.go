@@ -190,3 +190,37 @@ func TestInputThatStopsBeingText(t *testing.T) {
 		t.Errorf("read %q, %v; want the text before the bad line and ErrInputChanged", got, err)
 	}
 }
+
+// What export writes in an encoding reads back as the same text, with its
+// byte order mark for UTF-16; a character the encoding cannot hold is an
+// error, never a replacement.
+func TestEncodeReadsBack(t *testing.T) {
+	const text = "phone,name\r\n+5511987654321,José Conceição “Zé” – 10€ ª\n"
+	for _, enc := range []Encoding{UTF8, Windows1252, UTF16} {
+		b, err := enc.Encode(enc.ByteOrderMark(), text)
+		if err != nil {
+			t.Fatalf("%s: %v", enc, err)
+		}
+		read := EncodingAuto
+		if enc == Windows1252 {
+			read = enc
+		}
+		if in, got, err := openText(t, b, read); err != nil || got != text || in.Encoding != enc {
+			t.Errorf("%s: read back %q as %v, %v", enc, got, in, err)
+		}
+	}
+	for _, tt := range []struct {
+		enc  Encoding
+		text string
+		want string
+	}{
+		{Windows1252, "山田", `'山' cannot be written in windows-1252`},
+		{ISO88591, "10€", `'€' cannot be written in iso-8859-1`},
+		{ISO88591, "\u0093", `'\u0093' cannot be written in iso-8859-1`},
+		{Windows1252, "\uFFFD", `'�' cannot be written in windows-1252`},
+	} {
+		if _, err := tt.enc.Encode(nil, tt.text); err == nil || err.Error() != tt.want {
+			t.Errorf("%s %q: %v, want %q", tt.enc, tt.text, err, tt.want)
+		}
+	}
+}

@@ -2,9 +2,7 @@ package bulk
 
 import (
 	"encoding/csv"
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 )
@@ -19,12 +17,9 @@ var ReportColumns = []string{"error_line", "error_code", "error_field", "error_m
 // fixed and imported again: a UTF-8 byte order mark (without it, Excel
 // reads UTF-8 as the machine's code page), the input's delimiter, the
 // input's header and each row's original cells (for JSON Lines the record
-// as written), then ReportColumns. It holds contacts' personal data, so it
-// is written as convo writes its config: to a new file of mode 0600 beside
-// the target, renamed over it at the end. An existing report, its mode,
-// and a symbolic link planted at its place are replaced, never written
-// through. Nothing is created until the first failure, so that a clean run
-// leaves no report.
+// as written), then ReportColumns. It holds contacts' personal data: it is
+// a PrivateFile. Nothing is created until the first failure, so that a
+// clean run leaves no report.
 type Report struct {
 	path string
 	// header is the input's header; nil for JSON Lines.
@@ -35,7 +30,7 @@ type Report struct {
 	fallbackDir string
 	warn        func(string)
 
-	tmp *os.File
+	tmp *PrivateFile
 	w   *csv.Writer
 }
 
@@ -91,10 +86,10 @@ func (r *Report) Add(rec Record, why Failure) error {
 // create starts the temporary file, beside the report or in the fallback
 // directory.
 func (r *Report) create() error {
-	tmp, err := createBeside(r.path)
+	tmp, err := CreatePrivate(r.path)
 	if err != nil && r.fallbackDir != "" {
 		fallback := filepath.Join(r.fallbackDir, "reports", filepath.Base(r.path))
-		if ftmp, ferr := createBeside(fallback); ferr == nil {
+		if ftmp, ferr := CreatePrivate(fallback); ferr == nil {
 			r.warn(fmt.Sprintf("cannot write the report %s (%v): writing it to %s", r.path, err, fallback))
 			r.path, tmp, err = fallback, ftmp, nil
 		}
@@ -116,24 +111,6 @@ func (r *Report) create() error {
 	return r.w.Write(append(cols, ReportColumns...))
 }
 
-// createBeside creates a private temporary file in path's directory.
-func createBeside(path string) (*os.File, error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, err
-	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return nil, err
-	}
-	if err := f.Chmod(0o600); err != nil {
-		_ = f.Close()
-		_ = os.Remove(f.Name())
-		return nil, err
-	}
-	return f, nil
-}
-
 // Flush hands what was written to the operating system.
 func (r *Report) Flush() error {
 	if r.w == nil {
@@ -153,15 +130,11 @@ func (r *Report) Close() (string, error) {
 		return "", nil
 	}
 	err := r.Flush()
-	if err == nil {
-		err = r.tmp.Sync()
-	}
-	err = errors.Join(err, r.tmp.Close())
-	if err == nil {
-		err = os.Rename(r.tmp.Name(), r.path)
-	}
 	if err != nil {
-		_ = os.Remove(r.tmp.Name())
+		r.tmp.Discard()
+		return "", err
+	}
+	if err := r.tmp.Commit(); err != nil {
 		return "", fmt.Errorf("write the report %s: %w", r.path, err)
 	}
 	return r.path, nil

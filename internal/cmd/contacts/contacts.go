@@ -26,6 +26,7 @@ id, anything else a phone.`,
 		newCmdVerify(f),
 		newCmdFields(f),
 		newCmdImport(f),
+		newCmdExport(f),
 	)
 	return cmd
 }

@@ -10,11 +10,38 @@ import (
 	"github.com/convo-cli/convo/internal/resolve"
 )
 
+// contactFilters are the filters of contacts list, which contacts export
+// shares: one definition of the flags and of what they send.
+type contactFilters struct {
+	params api.ContactListParams
+	tag    string
+}
+
+// addFlags defines the filters' flags on cmd.
+func (cf *contactFilters) addFlags(f *cmdutil.Factory, cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&cf.params.Name, "name", "", "only contacts whose name contains `TEXT`")
+	fl.StringVar(&cf.params.Phone, "phone", "", "only contacts whose phone contains `DIGITS`")
+	cmdutil.TagFlag(f, cmd, &cf.tag, "tag", "only contacts with the tag `ID|NAME`")
+	cmdutil.NilBoolFlag(cmd, &cf.params.Blocked, "blocked", "only blocked contacts (--blocked=false: only unblocked ones)")
+}
+
+// pager lists the contacts that match, resolving --tag first.
+func (cf *contactFilters) pager(ctx context.Context, c *api.Client, o api.ListOptions) (*api.Pager[api.Contact], error) {
+	params := cf.params
+	params.ListOptions = o
+	if cf.tag != "" {
+		id, err := resolve.TagID(ctx, c, cf.tag)
+		if err != nil {
+			return nil, err
+		}
+		params.Tag = id
+	}
+	return c.ListContacts(params), nil
+}
+
 func newCmdList(f *cmdutil.Factory) *cobra.Command {
-	var (
-		params api.ContactListParams
-		tag    string
-	)
+	var filters contactFilters
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List contacts",
@@ -36,21 +63,9 @@ unblocked contacts. Use --all to follow every page, --limit to stop early.`,
   convo contacts list --all -o csv --fields id,phone,name,customfields.cpf > contatos.csv`,
 		Args: cmdutil.NoArgs,
 		RunE: cmdutil.RunList(f, func(ctx context.Context, _ []string, c *api.Client, o api.ListOptions) (*api.Pager[api.Contact], error) {
-			params.ListOptions = o
-			if tag != "" {
-				id, err := resolve.TagID(ctx, c, tag)
-				if err != nil {
-					return nil, err
-				}
-				params.Tag = id
-			}
-			return c.ListContacts(params), nil
+			return filters.pager(ctx, c, o)
 		}),
 	}
-	fl := cmd.Flags()
-	fl.StringVar(&params.Name, "name", "", "only contacts whose name contains `TEXT`")
-	fl.StringVar(&params.Phone, "phone", "", "only contacts whose phone contains `DIGITS`")
-	cmdutil.TagFlag(f, cmd, &tag, "tag", "only contacts with the tag `ID|NAME`")
-	cmdutil.NilBoolFlag(cmd, &params.Blocked, "blocked", "only blocked contacts (--blocked=false: only unblocked ones)")
+	filters.addFlags(f, cmd)
 	return cmdutil.Prints(f, cmd, contactSpec)
 }
