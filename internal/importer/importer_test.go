@@ -569,6 +569,13 @@ func TestSummaryLine(t *testing.T) {
 	if got, want := s.Line(), "created 9,812 · updated 0 · skipped 170 · failed 18 · already done 5,000 in 41.2s (243 rows/s)"; got != want {
 		t.Errorf("Line() = %q, want %q", got, want)
 	}
+	// A slow run says how slow, never "(1 rows/s)".
+	for rate, want := range map[float64]string{1: "(1.0 rows/s)", 0.4: "(0.4 rows/s)", 9.5: "(9.5 rows/s)", 9.96: "(10 rows/s)", 12345.6: "(12,346 rows/s)"} {
+		s := Summary{Created: 1, Seconds: 1, RowsPerSecond: rate}
+		if got := s.Line(); !strings.HasSuffix(got, want) {
+			t.Errorf("at %v rows/s: %q, want it to end %q", rate, got, want)
+		}
+	}
 }
 
 // A name the API would refuse anyway is refused before anything is sent:
