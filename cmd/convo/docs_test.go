@@ -14,17 +14,20 @@ import (
 	"testing"
 )
 
-// docStep is one thing a reader of a guide does: runs a paragraph of a `sh`
-// block, or types a command of a `console` block and sees its output.
+// docStep is one thing a reader of a guide does: runs a script of a `sh`
+// block, or types a command of a `console` block, and sees its output.
 type docStep struct {
 	line   int // where it starts in the file
 	script string
-	// console: the output the guide shows, "…" standing for any lines;
-	// nil for a sh paragraph, which must merely succeed.
+	// want is the output the guide shows (see matchLines); nil when it
+	// shows none, and the script must merely succeed.
 	want []string
 	// needs is what the step needs that a test does not have (a terminal,
 	// an account, a desktop), from a "# needs …" comment: it is skipped.
 	needs string
+	// session: a console command, which may fail (its status is kept for
+	// the next command's "echo $?"); otherwise the script must succeed.
+	session bool
 }
 
 // needsOf returns what a line's "# needs …" comment names, or "".
@@ -35,19 +38,85 @@ func needsOf(line string) string {
 	return ""
 }
 
-// parseDoc reads the examples of a Markdown guide. In a ```sh block, a
-// comment line starts a paragraph and a blank line ends one; a command
-// marked "# needs …" is a step of its own, skipped, and so is a paragraph
-// that opens with a "# needs …" comment. In a ```console block, each
-// "$ " line (with its continuation lines) is a command and the lines up to
-// the next one are its output. Other blocks are not run.
+// mdBlock is a fenced block of a Markdown file.
+type mdBlock struct {
+	kind  string // the info string: "sh", "console", "text", …
+	line  int    // of its first line of content
+	lines []string
+	// adjacent: only blank lines stand between it and the block before.
+	adjacent bool
+}
+
+// fencedBlocks returns the fenced blocks of a Markdown text.
+func fencedBlocks(text string) []mdBlock {
+	var (
+		blocks   []mdBlock
+		in       bool
+		adjacent bool // nothing but blank lines since the last block closed
+	)
+	for i, line := range strings.Split(text, "\n") {
+		trimmed := strings.TrimSpace(line)
+		fence, isFence := strings.CutPrefix(trimmed, "```")
+		switch {
+		case isFence && !in:
+			blocks = append(blocks, mdBlock{kind: fence, line: i + 2, adjacent: adjacent && len(blocks) > 0})
+			in = true
+		case isFence:
+			in, adjacent = false, true
+		case in:
+			blocks[len(blocks)-1].lines = append(blocks[len(blocks)-1].lines, line)
+		case trimmed != "":
+			adjacent = false
+		}
+	}
+	return blocks
+}
+
+// parseDoc reads the examples of a Markdown guide.
+//
+//   - A ```sh block followed right away by a ```text block is one script,
+//     which must succeed and print that text; "…" in a line of it stands
+//     for any text (a time, a rate), and a line of "…" alone for any lines.
+//     A "# needs …" comment anywhere in the script skips it.
+//   - Any other ```sh block is a series of scripts, each of which must
+//     succeed: a comment line starts one and a blank line ends one; a
+//     command marked "# needs …" is a step of its own, skipped, and so is
+//     a paragraph that opens with a "# needs …" comment.
+//   - In a ```console block, each "$ " line (with its continuation lines) is
+//     a command typed into one shell session, and the lines up to the next
+//     one its output; "echo $?" shows the status of the command before.
+//
+// Other blocks are not run.
 func parseDoc(text string) []docStep {
+	var steps []docStep
+	blocks := fencedBlocks(text)
+	for i := 0; i < len(blocks); i++ {
+		b := blocks[i]
+		switch {
+		case b.kind == "sh" && i+1 < len(blocks) && blocks[i+1].kind == "text" && blocks[i+1].adjacent:
+			st := docStep{line: b.line, script: strings.Join(b.lines, "\n"), want: blocks[i+1].lines}
+			for _, l := range b.lines {
+				if st.needs == "" {
+					st.needs = needsOf(l)
+				}
+			}
+			steps = append(steps, st)
+			i++
+		case b.kind == "sh":
+			steps = append(steps, shParagraphs(b)...)
+		case b.kind == "console":
+			steps = append(steps, consoleSteps(b)...)
+		}
+	}
+	return steps
+}
+
+// shParagraphs splits a ```sh block into its scripts (see parseDoc).
+func shParagraphs(b mdBlock) []docStep {
 	var (
 		steps []docStep
-		kind  string // of the block being read: "sh", "console", "other" or "" outside
 		para  []string
 		start int
-		cont  bool // the last command line ended with a backslash
 	)
 	flush := func() {
 		if len(para) > 0 {
@@ -57,53 +126,49 @@ func parseDoc(text string) []docStep {
 		}
 		para = nil
 	}
-	for i, line := range strings.Split(text, "\n") {
-		n := i + 1
+	for i, line := range b.lines {
+		n := b.line + i
 		trimmed := strings.TrimSpace(line)
-		if fence, ok := strings.CutPrefix(trimmed, "```"); ok {
-			if kind == "" {
-				kind = "other"
-				if fence == "sh" || fence == "console" {
-					kind = fence
-				}
-				continue
-			}
+		joined := len(para) > 0 && strings.HasSuffix(para[len(para)-1], "\\")
+		switch {
+		case trimmed == "" && !joined:
 			flush()
-			kind = ""
-			continue
-		}
-		switch kind {
-		case "sh":
-			joined := len(para) > 0 && strings.HasSuffix(para[len(para)-1], "\\")
-			switch {
-			case trimmed == "" && !joined:
-				flush()
-			case needsOf(line) != "" && !strings.HasPrefix(trimmed, "#") && !joined:
-				flush()
-				steps = append(steps, docStep{line: n, script: line, needs: needsOf(line)})
-			case strings.HasPrefix(trimmed, "#") && !joined && !onlyComments(para):
-				flush()
+		case needsOf(line) != "" && !strings.HasPrefix(trimmed, "#") && !joined:
+			flush()
+			steps = append(steps, docStep{line: n, script: line, needs: needsOf(line)})
+		case strings.HasPrefix(trimmed, "#") && !joined && !onlyComments(para):
+			flush()
+			start = n
+			para = []string{line}
+		default:
+			// A comment after comments, or any other line, goes on.
+			if len(para) == 0 {
 				start = n
-				para = []string{line}
-			default:
-				// A comment after comments, or any other line, goes on.
-				if len(para) == 0 {
-					start = n
-				}
-				para = append(para, line)
 			}
-		case "console":
-			last := len(steps) - 1
-			switch {
-			case cont:
-				steps[last].script += "\n" + line
-			case strings.HasPrefix(line, "$ "):
-				steps = append(steps, docStep{line: n, script: line[2:], want: []string{}, needs: needsOf(line)})
-			case last >= 0 && steps[last].want != nil:
-				steps[last].want = append(steps[last].want, line)
-			}
-			cont = strings.HasSuffix(line, "\\") && (cont || strings.HasPrefix(line, "$ "))
+			para = append(para, line)
 		}
+	}
+	flush()
+	return steps
+}
+
+// consoleSteps reads the commands of a ```console block (see parseDoc).
+func consoleSteps(b mdBlock) []docStep {
+	var (
+		steps []docStep
+		cont  bool // the last command line ended with a backslash
+	)
+	for i, line := range b.lines {
+		last := len(steps) - 1
+		switch {
+		case cont:
+			steps[last].script += "\n" + line
+		case strings.HasPrefix(line, "$ "):
+			steps = append(steps, docStep{line: b.line + i, script: line[2:], want: []string{}, needs: needsOf(line), session: true})
+		case last >= 0:
+			steps[last].want = append(steps[last].want, line)
+		}
+		cont = strings.HasSuffix(line, "\\") && (cont || strings.HasPrefix(line, "$ "))
 	}
 	return steps
 }
@@ -119,8 +184,8 @@ func onlyComments(lines []string) bool {
 	return len(lines) > 0
 }
 
-// matchLines reports whether got matches want line by line, a want line
-// "…" matching any number of lines.
+// matchLines reports whether got matches want line by line: a want line of
+// "…" alone matches any number of lines, and "…" within a line any text.
 func matchLines(want, got []string) bool {
 	if len(want) == 0 {
 		return len(got) == 0
@@ -133,20 +198,42 @@ func matchLines(want, got []string) bool {
 		}
 		return false
 	}
-	return len(got) > 0 && strings.TrimRight(got[0], " ") == strings.TrimRight(want[0], " ") && matchLines(want[1:], got[1:])
+	return len(got) > 0 && matchLine(strings.TrimRight(want[0], " "), strings.TrimRight(got[0], " ")) && matchLines(want[1:], got[1:])
+}
+
+// matchLine reports whether got is want, "…" in want standing for any text.
+func matchLine(want, got string) bool {
+	parts := strings.Split(want, "…")
+	if !strings.HasPrefix(got, parts[0]) {
+		return false
+	}
+	got = got[len(parts[0]):]
+	for i, p := range parts[1:] {
+		if i == len(parts)-2 {
+			return strings.HasSuffix(got, p)
+		}
+		j := strings.Index(got, p)
+		if j < 0 {
+			return false
+		}
+		got = got[j+len(p):]
+	}
+	return got == ""
 }
 
 func TestParseDoc(t *testing.T) {
 	text := "Intro\n```sh\n# List\nconvo contacts list\nconvo tags list\n\nconvo auth login   # needs a terminal\nconvo a \\\n  --b\n\n# needs a checkout\n# the tests\ngo test ./...\nscripts/bench\n```\n" +
-		"```console\n$ convo x \\\n  --y\nerror: no\n$ echo $?\n2\n```\n```json\n{\"a\": 1}\n```\n"
+		"```console\n$ convo x \\\n  --y\nerror: no\n$ echo $?\n2\n```\n```sh\nconvo y  # needs an account\nconvo z\n```\n\n```text\nout\n\n```\n```sh\nconvo w\n```\n```text\n… in …s\n```\nText\n```text\nnot an output\n```\n```json\n{\"a\": 1}\n```\n"
 	got := parseDoc(text)
 	want := []docStep{
 		{line: 3, script: "# List\nconvo contacts list\nconvo tags list"},
 		{line: 7, script: "convo auth login   # needs a terminal", needs: "needs a terminal"},
 		{line: 8, script: "convo a \\\n  --b"},
 		{line: 11, script: "# needs a checkout\n# the tests\ngo test ./...\nscripts/bench", needs: "needs a checkout"},
-		{line: 17, script: "convo x \\\n  --y", want: []string{"error: no"}},
-		{line: 20, script: "echo $?", want: []string{"2"}},
+		{line: 17, script: "convo x \\\n  --y", want: []string{"error: no"}, session: true},
+		{line: 20, script: "echo $?", want: []string{"2"}, session: true},
+		{line: 24, script: "convo y  # needs an account\nconvo z", want: []string{"out", ""}, needs: "needs an account"},
+		{line: 33, script: "convo w", want: []string{"… in …s"}},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("parseDoc:\n got %#v\nwant %#v", got, want)
@@ -154,6 +241,21 @@ func TestParseDoc(t *testing.T) {
 	if !matchLines([]string{"a", "…", "z"}, []string{"a", "b", "c", "z"}) || matchLines([]string{"a", "…", "z"}, []string{"a", "b"}) ||
 		!matchLines([]string{"…"}, nil) || matchLines([]string{"a"}, []string{"b"}) {
 		t.Error("matchLines")
+	}
+	for _, tt := range []struct {
+		want, got string
+		ok        bool
+	}{
+		{"created 2 in … (… rows/s)", "created 2 in 0.1s (20 rows/s)", true},
+		{"created 2 in …", "created 3 in 1s", false},
+		{"a…b…c", "a-b-c", true},
+		{"a…b…c", "a-b-", false},
+		{"…", "", true},
+		{"x…", "xyz", true},
+	} {
+		if matchLine(tt.want, tt.got) != tt.ok {
+			t.Errorf("matchLine(%q, %q) = %v", tt.want, tt.got, !tt.ok)
+		}
 	}
 }
 
@@ -202,18 +304,22 @@ func runDocStep(t *testing.T, bash string, sb *scratch, st docStep) {
 	if st.needs != "" {
 		t.Skipf("%s: %s", st.needs, st.script)
 	}
-	if st.want == nil {
-		if out, err := sb.run(bash, st.script); err != nil {
-			t.Errorf("failed: %v\n%s\n--- output:\n%s", err, st.script, out)
-		}
+	script := st.script
+	if st.session {
+		// A console session is one shell: the status of the previous
+		// command is restored first, so that "echo $?" shows it.
+		status := filepath.Join(sb.dir, "status")
+		prev, _ := os.ReadFile(status)
+		script = fmt.Sprintf("set +e\n(exit %s)\n%s\necho $? > %q", cmp.Or(strings.TrimSpace(string(prev)), "0"), st.script, status)
+	}
+	out, err := sb.run(bash, script)
+	if err != nil && !st.session {
+		t.Errorf("failed: %v\n%s\n--- output:\n%s", err, st.script, out)
 		return
 	}
-	// A console session is one shell: the status of the previous command
-	// is restored first, so that "echo $?" shows it.
-	status := filepath.Join(sb.dir, "status")
-	prev, _ := os.ReadFile(status)
-	script := fmt.Sprintf("set +e\n(exit %s)\n%s\necho $? > %q", cmp.Or(strings.TrimSpace(string(prev)), "0"), st.script, status)
-	out, _ := sb.run(bash, script)
+	if st.want == nil {
+		return
+	}
 	got := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 	if len(out) == 0 {
 		got = nil
