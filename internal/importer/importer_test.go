@@ -716,3 +716,28 @@ func TestImportReportFallsBack(t *testing.T) {
 		t.Errorf("stderr %q", stderr.String())
 	}
 }
+
+// The journal of an input read in another encoding than UTF-8 says which:
+// the same bytes read as Latin-1 are other rows than read as Windows-1252.
+func TestJournalNamesTheEncoding(t *testing.T) {
+	identity := func(content string, enc bulk.Encoding) string {
+		t.Helper()
+		path := filepath.Join(t.TempDir(), "in.csv")
+		if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		in, err := bulk.OpenEncodedInput(path, enc, nil, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return journalSpec("j", destination.Destination{}, in, nil).Identity[1]
+	}
+	const cp1252 = "phone,name\n5511987654321,Jos\xe9\n"
+	if id := identity("phone,name\n5511987654321,José\n", bulk.EncodingAuto); strings.Contains(id, " read as ") {
+		t.Errorf("UTF-8: %q", id)
+	}
+	if a, b := identity(cp1252, bulk.Windows1252), identity(cp1252, bulk.ISO88591); !strings.HasSuffix(a, " read as windows-1252") ||
+		!strings.HasSuffix(b, " read as iso-8859-1") || strings.TrimSuffix(a, " read as windows-1252") != strings.TrimSuffix(b, " read as iso-8859-1") {
+		t.Errorf("identities %q and %q", a, b)
+	}
+}
