@@ -88,8 +88,10 @@ The input is read as UTF-8 (its byte order mark ignored), or as UTF-16 when
 it starts with a UTF-16 byte order mark. Input in another encoding, such as
 the Windows-1252 Excel saves CSV files in, in Portuguese, needs --encoding
 (utf-8, windows-1252, iso-8859-1, utf-16): without it, the import stops
-before anything is sent and names the first line that is not UTF-8. Nothing
-is ever read as a replacement character (�) that the input does not hold.
+before anything is sent and names the first line that is not UTF-8. A byte
+order mark wins over --encoding (a failure report is UTF-8 with one).
+Nothing is ever read as a replacement character (�) that the input does not
+hold.
 
 Every row is checked first (phone with --default-country for national
 numbers, which must be whole numbers of that country, custom-field types
@@ -117,13 +119,14 @@ skips the rows done and goes on; --restart ignores the journal. A journal of
 another destination or another content is never applied, and one that is
 damaged is set aside. A row whose request was in flight when the import died
 is sent again: when the API then says its phone exists and the contact was
-created after the earlier request was sent (by the server's clock), that was
-the earlier request, and the row counts as created. The journal is removed once every
-row is done. Standard input is copied to the data directory first, so that
-it is resumed the same way: run the command again with the same input. Two
-imports of the same input to the same destination cannot run at once. When
-the API keeps failing (no success for a minute and the last 20 requests
-failed), the import stops with exit 1 and says how to resume.
+created after the earlier request was sent (by the server's clock), that
+was the earlier request, and the row counts as created. The journal is
+removed once every row is done. Standard input is copied to the data
+directory first, so that it is resumed the same way: run the command again
+with the same input. Two imports of the same input to the same destination
+cannot run at once. When the API keeps failing (no success for a minute and
+the last 20 requests failed), the import stops with exit 1 and says how to
+resume.
 
 Progress goes to standard error: a bar on a terminal, otherwise a line every
 10 seconds, nothing with --quiet. The summary follows there; with -o json it
