@@ -258,7 +258,7 @@ func (w *exportWriter) contact(raw json.RawMessage) error {
 	if bad {
 		w.badTagRows++
 	}
-	cells := []string{"+" + ct.Phone, ct.Name, strconv.FormatBool(ct.Blocked), strings.Join(tags, output.CSVListSeparator)}
+	cells := []string{"+" + strings.TrimPrefix(ct.Phone, "+"), ct.Name, strconv.FormatBool(ct.Blocked), strings.Join(tags, output.CSVListSeparator)}
 	for _, f := range w.fields {
 		// A value is written as an import would send it (numbers and dates
 		// in one spelling), so that export, import and export again give
