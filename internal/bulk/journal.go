@@ -169,17 +169,9 @@ func OpenJournal(spec JournalSpec) (j *Journal, warnings []string, err error) {
 		warnings = append(warnings, fmt.Sprintf("the journal %s was kept for %s: it is started over for this run", spec.Path, mismatch.other))
 		spec.State.Reset()
 		end = 0
-	case errors.As(err, &dmg):
-		_ = j.f.Close()
-		return nil, nil, clierr.InputErrorf("the journal %s is damaged at line %d (%s); nothing was sent. Set it aside to look at it, or use --restart to start over",
-			spec.Path, dmg.line, dmg.why)
-	case errors.As(err, &mismatch):
-		_ = j.f.Close()
-		return nil, nil, clierr.InputErrorf("the journal %s was kept for %s, not for this run; nothing was sent. Use another --journal, or --restart to start this one over",
-			spec.Path, mismatch.other)
 	case err != nil:
 		_ = j.f.Close()
-		return nil, nil, err
+		return nil, nil, refusal(spec.Path, err)
 	}
 	// Cut a torn last record off, so that appending cannot glue a new
 	// record to half of an old one.
@@ -200,6 +192,24 @@ func OpenJournal(spec JournalSpec) (j *Journal, warnings []string, err error) {
 		return nil, nil, err
 	}
 	return j, warnings, nil
+}
+
+// refusal is the error of a strict journal that cannot be used: an input
+// error for one that is damaged or of another identity, err itself else.
+func refusal(path string, err error) error {
+	var (
+		dmg      *damage
+		mismatch *mismatchError
+	)
+	switch {
+	case errors.As(err, &dmg):
+		return clierr.InputErrorf("the journal %s is damaged at line %d (%s); nothing was sent. Set it aside to look at it, or use --restart to start over",
+			path, dmg.line, dmg.why)
+	case errors.As(err, &mismatch):
+		return clierr.InputErrorf("the journal %s was kept for %s, not for this run; nothing was sent. Use another --journal, or --restart to start this one over",
+			path, mismatch.other)
+	}
+	return err
 }
 
 // RecRun starts the records of a run.

@@ -11,11 +11,9 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/dustin/go-humanize"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
@@ -146,7 +144,7 @@ is also printed as an object on standard output.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.file = args[0]
 			opts.ctx = cmd.Context()
-			opts.resume = resumeCommand(cmd, args)
+			opts.resume = cmdutil.ResumeCommand(cmd, args)
 			return importRun(opts)
 		},
 	}
@@ -252,7 +250,7 @@ func (opts *importOptions) importerOptions() (importer.Options, error) {
 		return run, clierr.FlagErrorf("--rate: must be 0 (no limit) or more (got %v)", opts.rate)
 	}
 	if opts.delimiter != "" {
-		d, err := parseDelimiter(opts.delimiter)
+		d, err := cmdutil.ParseDelimiter(opts.delimiter)
 		if err != nil {
 			return run, err
 		}
@@ -277,19 +275,6 @@ func (opts *importOptions) importerOptions() (importer.Options, error) {
 		run.Feedback = bulk.FeedbackLines
 	}
 	return run, nil
-}
-
-// parseDelimiter reads --delimiter: one character, or "tab" or "\t".
-func parseDelimiter(s string) (rune, error) {
-	switch strings.ToLower(s) {
-	case "tab", `\t`:
-		return '\t', nil
-	}
-	r, size := utf8.DecodeRuneInString(s)
-	if size != len(s) || r == '"' || r == '\r' || r == '\n' || r == utf8.RuneError {
-		return 0, clierr.FlagErrorf(`--delimiter: want one character such as ";" or "," (or "tab"), got %q`, s)
-	}
-	return r, nil
 }
 
 // openInput fingerprints the file, or copies standard input (or a pipe)
@@ -335,46 +320,6 @@ func (opts *importOptions) printResume(s *importer.Summary) {
 	default:
 		fmt.Fprintf(w, "Stopped before the end; the rows done are in the journal %s.\nTo resume, run the same command again:\n  %s\n", *s.Journal, opts.resume)
 	}
-}
-
-// resumeCommand rebuilds the command line of this import, flags included
-// and --restart left out (resuming must not start over).
-func resumeCommand(cmd *cobra.Command, args []string) string {
-	words := strings.Fields(cmd.CommandPath())
-	words = append(words, args...)
-	cmd.Flags().Visit(func(fl *pflag.Flag) {
-		if fl.Name == "restart" {
-			return
-		}
-		if sv, ok := fl.Value.(pflag.SliceValue); ok {
-			for _, v := range sv.GetSlice() {
-				words = append(words, "--"+fl.Name+"="+v)
-			}
-			return
-		}
-		if fl.Value.Type() == "bool" && fl.Value.String() == "true" {
-			words = append(words, "--"+fl.Name)
-			return
-		}
-		words = append(words, "--"+fl.Name+"="+fl.Value.String())
-	})
-	for i, w := range words {
-		words[i] = shellQuote(w)
-	}
-	return strings.Join(words, " ")
-}
-
-// shellQuote quotes s for a POSIX shell when it holds anything but
-// letters, digits and the punctuation shells leave alone.
-func shellQuote(s string) string {
-	safe := s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' ||
-			strings.ContainsRune("_@%+=:,./-", r)))
-	}) < 0
-	if safe {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func plural(n int, noun string) string {
