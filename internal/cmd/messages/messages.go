@@ -13,6 +13,6 @@ func NewCmdMessages(f *cmdutil.Factory) *cobra.Command {
 		Use:   "messages <command>",
 		Short: "List and send messages",
 	})
-	cmd.AddCommand(newCmdList(f), newCmdSend(f))
+	cmd.AddCommand(newCmdList(f), newCmdSend(f), newCmdBroadcast(f))
 	return cmd
 }

@@ -1,0 +1,97 @@
+package broadcast
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/resolve"
+	"github.com/convo-cli/convo/internal/validate"
+)
+
+// excluded are the contacts a campaign leaves out, by phone: why each one
+// is (reasonBlocked, or reasonTag plus the index of its --exclude-tag).
+type excluded map[phoneKey]uint16
+
+const (
+	reasonBlocked = 0
+	reasonTag     = 1
+)
+
+// lookUpExcluded finds the company's contacts a campaign leaves out: those
+// that are blocked, and those that carry a tag of tags (ids or names). It
+// reads only them, never every contact: the pages of GET /contacts?blocked=true
+// and of GET /contacts?tag=ID for each tag, a hundred contacts a page, plus
+// the pages of GET /tags to find the tags named. A contact blocked and
+// tagged is counted as blocked; one with several tags, under the first.
+func lookUpExcluded(ctx context.Context, c *api.Client, tags []string) (excluded, error) {
+	ids, err := resolve.TagIDs(ctx, c, tags)
+	if err != nil {
+		return nil, err
+	}
+	out := excluded{}
+	add := func(p api.ContactListParams, reason uint16) error {
+		p.PerPage = api.MaxPerPage
+		for ct, err := range c.ListContacts(p).Follow(true).All(ctx) {
+			if err != nil {
+				return err
+			}
+			key, ok := keyOf(ct.Phone)
+			if !ok {
+				// A phone stored in another form: read it as the rows are.
+				digits, err := validate.Phone("phone", ct.Phone, "")
+				if key, ok = keyOf(digits); err != nil || !ok {
+					continue
+				}
+			}
+			if _, seen := out[key]; !seen {
+				out[key] = reason
+			}
+		}
+		return nil
+	}
+	blocked := true
+	if err := add(api.ContactListParams{Blocked: &blocked}, reasonBlocked); err != nil {
+		return nil, fmt.Errorf("look up the blocked contacts: %w", err)
+	}
+	for i, id := range ids {
+		if slices.Index(ids, id) < i {
+			continue // the same tag twice
+		}
+		if err := add(api.ContactListParams{Tag: id}, reasonTag+uint16(i)); err != nil {
+			return nil, fmt.Errorf("look up the contacts tagged %s: %w", tags[i], err)
+		}
+	}
+	return out, nil
+}
+
+// findChannel returns the channel with token, which must be connected.
+func findChannel(ctx context.Context, c *api.Client, token string) (api.Channel, error) {
+	for ch, err := range c.ListChannels(api.ChannelListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}}).Follow(true).All(ctx) {
+		if err != nil {
+			return api.Channel{}, fmt.Errorf("look up the channel: %w", err)
+		}
+		if ch.Token != token {
+			continue
+		}
+		if ch.Status != "connected" {
+			return ch, clierr.InputErrorf("channel %s (%s) is %s: nothing can be sent on it, and nothing was; reconnect it first", ch.Token, ch.Name, ch.Status)
+		}
+		return ch, nil
+	}
+	return api.Channel{}, clierr.InputErrorf("no channel %s among those this token may use; see `convo channels list`", token)
+}
+
+// sendable refuses a template that is not approved, as `messages send` does.
+func sendable(t *api.Template) error {
+	switch t.Status {
+	case "approved":
+		return nil
+	case "pending":
+		return clierr.InputErrorf("template %q is pending approval; only approved templates can be sent, and nothing was", t.Name)
+	}
+	return clierr.InputErrorf("template %q was %s; only approved templates can be sent, and nothing was", t.Name, strings.ToLower(t.Status))
+}

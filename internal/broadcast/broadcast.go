@@ -1,0 +1,489 @@
+// Package broadcast sends one template message to every recipient of a list
+// (`convo messages broadcast`), on the engine of package bulk: its reader,
+// journal, workers, throttle, circuit, progress and report. What is about a
+// campaign is here: the rows read into recipients (rows.go), the plan made
+// before anything is sent (plan.go), the journal keyed by recipient
+// (journal.go), and the sending, which never sends a message twice
+// (deliver.go).
+//
+// # The plan
+//
+// Prepare checks everything a campaign needs before a message goes out:
+// the channel is connected, the template approved, every value of it given
+// by a column or a flag; then it reads every row once: phones normalised,
+// values checked and components built, a phone seen before is a duplicate
+// (sent once), a contact blocked or carrying an excluded tag is skipped, a
+// row that cannot be sent is invalid (and reported), and a recipient an
+// earlier run sent is already sent. Send then sends to exactly the rows the
+// plan counted.
+//
+// # Exactly once
+//
+// The API has no idempotency key, so a send whose answer is lost leaves no
+// way to know from the answer whether the message went out. The journal is
+// bound to the campaign (destination, channel, template, shared values),
+// not to the input, and keyed by phone: a corrected or extended list run
+// again sends only to the recipients not sent yet. Before a batch of
+// recipients can be sent, their attempt is written to disk with the
+// server's time (see serverClock); a recipient whose attempt has no outcome
+// after it (the run died, or its request failed in a way that may have been
+// processed) is in doubt, and is looked for before it is sent again: its
+// chats on the channel are searched for an outgoing template message created
+// since that time, with the rendered body when the API's content holds it.
+// Found, it counts as sent; not found, it is sent; when the search cannot
+// tell, the row is reported and not sent. --restart is the only way to send
+// to a recipient again.
+package broadcast
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dustin/go-humanize"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/bulk"
+	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/destination"
+	"github.com/convo-cli/convo/internal/msgtemplate"
+	"github.com/convo-cli/convo/internal/resolve"
+)
+
+// Options configures a broadcast.
+type Options struct {
+	// Input is the list, fingerprinted (see bulk.OpenInput).
+	Input *bulk.Input
+	// Format is the input's format; empty means bulk.FormatOf its name, or
+	// when that says nothing, JSON Lines if the input starts with "{".
+	Format bulk.Format
+	// Delimiter separates CSV cells; 0 detects "," or ";" from the header.
+	Delimiter rune
+	// Mappings rename columns (--map COLUMN=NAME).
+	Mappings []Mapping
+	// Template is the template's id or name, Channel the channel's token.
+	Template, Channel string
+	// Shared are the values given for every row that has none of its own.
+	Shared msgtemplate.Flags
+	// ExcludeTags leave out the contacts that carry any of them (ids or names).
+	ExcludeTags []string
+	// DefaultCountry reads phone numbers without a country code, e.g. "BR".
+	DefaultCountry string
+	// Rate caps messages (requests) per second; 0 is no cap.
+	Rate float64
+	// Concurrency is the number of workers; below 1 means 4.
+	Concurrency int
+	// DryRun plans without taking the journal or sending anything.
+	DryRun bool
+	// JournalPath is the journal; empty for the default one in JournalDir.
+	JournalPath, JournalDir string
+	// Restart empties the journal first: every recipient is sent again.
+	Restart bool
+	// ReportPath receives the rows that fail; ReportFallbackDir when its
+	// directory cannot.
+	ReportPath, ReportFallbackDir string
+
+	// Stderr receives progress and warnings.
+	Stderr   io.Writer
+	Feedback bulk.Feedback
+	// ProgressInterval is the time between progress lines; zero means 10 s.
+	ProgressInterval time.Duration
+	// MaxAttempts bounds the attempts at a recipient whose requests keep
+	// failing in ways that may pass; zero means 10.
+	MaxAttempts int
+	// Backoff is the wait before attempt n+1 of a recipient; nil means
+	// 200 ms doubling to 5 s, with jitter.
+	Backoff func(n int) time.Duration
+	// Grace is how long requests in flight may go on after ctx is
+	// cancelled; zero means 10 s.
+	Grace time.Duration
+	// Circuit stops the run when the API keeps failing; zero fields mean
+	// bulk.DefaultCircuit's.
+	Circuit bulk.Circuit
+}
+
+func (o *Options) defaults() {
+	if o.ProgressInterval <= 0 {
+		o.ProgressInterval = 10 * time.Second
+	}
+	if o.MaxAttempts < 1 {
+		o.MaxAttempts = 10
+	}
+	if o.Backoff == nil {
+		o.Backoff = func(n int) time.Duration { return rowBackoff.Delay(n - 1) }
+	}
+	if o.Stderr == nil {
+		o.Stderr = io.Discard
+	}
+	if o.Format == "" {
+		o.Format = bulk.FormatOf(o.Input.Name)
+	}
+}
+
+// rowBackoff spaces the attempts at a recipient: 200 ms before the second,
+// doubling up to 5 s, jittered so that workers that failed together do not
+// come back together.
+var rowBackoff = api.Backoff{Base: 200 * time.Millisecond, Max: 5 * time.Second}
+
+// dispatchBatch is how many rows one synced record of attempts covers.
+const dispatchBatch = 32
+
+// Campaign is a broadcast planned: Send sends it, Close gives it up.
+type Campaign struct {
+	opts   Options
+	c      *api.Client
+	plan   Plan
+	rows   *rowPlan
+	layout *layout
+	header []string
+
+	state   *journalState
+	journal *bulk.Journal // nil for a dry run
+	report  *bulk.Report
+	clock   *serverClock
+	closed  bool
+}
+
+// Plan is what the campaign will do.
+func (c *Campaign) Plan() *Plan { return &c.plan }
+
+// Prepare checks a campaign and plans it (see the package's doc): every
+// problem that concerns the whole campaign is an input error, found before
+// anything is sent. Unless it is a dry run, the campaign's journal is taken
+// (another run of it is refused): Send or Close must follow.
+func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error) {
+	opts.defaults()
+	ch, err := findChannel(ctx, c, opts.Channel)
+	if err != nil {
+		return nil, err
+	}
+	t, _, err := resolve.Template(ctx, c, opts.Template, opts.Channel)
+	if err != nil {
+		return nil, err
+	}
+	if err := sendable(t); err != nil {
+		return nil, err
+	}
+	p, err := msgtemplate.Parse(*t)
+	if err != nil {
+		return nil, clierr.InputErrorf("%v; a broadcast cannot send it", err)
+	}
+	shared := p.NewValues()
+	if err := opts.Shared.Apply(shared); err != nil {
+		return nil, err
+	}
+
+	src, header, closeInput, err := openSource(opts)
+	if err != nil {
+		return nil, err
+	}
+	defer closeInput()
+	lay, err := newLayout(*t, p, shared, header, opts.Mappings, opts.DefaultCountry)
+	if err != nil {
+		return nil, err
+	}
+	skip, err := lookUpExcluded(ctx, c, opts.ExcludeTags)
+	if err != nil {
+		return nil, err
+	}
+	dest, err := destination.Learn(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+
+	identity := []string{"destination " + dest.Key(), "channel " + ch.Token, "template " + strconv.FormatInt(t.ID, 10),
+		"values " + sharedKey(p, shared)}
+	camp := &Campaign{opts: opts, c: c, layout: lay, header: header, state: newJournalState(), clock: newServerClock()}
+	path := opts.JournalPath
+	if path == "" {
+		path = DefaultJournalPath(opts.JournalDir, identity)
+	}
+	spec := campaignSpec(path, identity, fmt.Sprintf("template %s on channel %s, %s", t.Name, ch.Token, dest), camp.state)
+	switch {
+	case opts.DryRun && !opts.Restart:
+		err = bulk.ReadJournal(spec)
+	case !opts.DryRun:
+		spec.Restart = opts.Restart
+		camp.journal, _, err = bulk.OpenJournal(spec) // strict: no warnings, only refusals
+	}
+	var locked *bulk.LockedError
+	if errors.As(err, &locked) {
+		return nil, clierr.InputErrorf("another convo run is sending this campaign (its journal is %s); wait for it to end, or stop it first", locked.Path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	camp.state.seal()
+	camp.report = bulk.NewReport(opts.ReportPath, header, opts.ReportFallbackDir, func(s string) { fmt.Fprintln(opts.Stderr, "warning: "+s) })
+	camp.plan = Plan{Template: *t, Channel: ch, Input: opts.Input.Name, Unused: lay.unused, Rate: opts.Rate, Journal: path}
+	if err := camp.planRows(ctx, src, skip); err != nil {
+		_, _ = camp.Close() // what the plan found is of no use now
+		return nil, err
+	}
+	return camp, nil
+}
+
+// openSource opens the input for a pass over its records, after the header
+// of a CSV input (header is nil for JSON Lines).
+func openSource(opts Options) (src bulk.Source, header []string, closeInput func(), err error) {
+	in, err := opts.Input.Open()
+	if err != nil {
+		return nil, nil, nil, clierr.InputErrorf("read the input: %v", err)
+	}
+	closeInput = func() { _ = in.Close() } // only read
+	br := bulk.NewReader(in)
+	format := opts.Format
+	if format == "" {
+		format = bulk.SniffFormat(br)
+	}
+	if format == bulk.FormatJSONL {
+		return bulk.NewJSONLSource(br), nil, closeInput, nil
+	}
+	cs, err := bulk.NewCSVSource(br, opts.Delimiter)
+	if err != nil {
+		closeInput()
+		return nil, nil, nil, err
+	}
+	return cs, cs.Header, closeInput, nil
+}
+
+// planRows reads every row once and decides its class; invalid rows go to
+// the report at once.
+func (c *Campaign) planRows(ctx context.Context, src bulk.Source, skip excluded) error {
+	p := &c.plan
+	lines := c.opts.Input.Lines
+	c.rows = newRowPlan(lines)
+	p.Excluded = make([]TagCount, len(c.opts.ExcludeTags))
+	for i, tag := range c.opts.ExcludeTags {
+		p.Excluded[i].Tag = tag
+	}
+	// Sized for every line at once: a map that grows holds up to twice
+	// its entries for a while.
+	seen := make(map[phoneKey]struct{}, lines)
+	for n := 0; ; n++ {
+		if n%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		rec, err := src.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if rec.Line < 1 || rec.Line > lines {
+			return bulk.ErrInputChanged
+		}
+		p.Rows++
+		r, err := c.layout.parse(rec)
+		if err != nil {
+			p.Invalid++
+			c.rows.set(rec.Line, classInvalid, 0)
+			why := bulk.Describe(err)
+			if len(p.Examples) < maxExamples {
+				p.Examples = append(p.Examples, InvalidRow{Line: rec.Line, Why: describe(why)})
+			}
+			if err := c.report.Add(rec, why); err != nil {
+				return err
+			}
+			continue
+		}
+		if _, dup := seen[r.key]; dup {
+			p.Duplicates++
+			c.rows.set(rec.Line, classDuplicate, r.key)
+			continue
+		}
+		seen[r.key] = struct{}{}
+		if reason, ok := skip[r.key]; ok {
+			if reason == reasonBlocked {
+				p.Blocked++
+			} else {
+				p.Excluded[reason-reasonTag].Count++
+			}
+			c.rows.set(rec.Line, classSkipped, r.key)
+			continue
+		}
+		c.rows.set(rec.Line, classSend, r.key)
+		if c.state.isSent(r.key) {
+			p.AlreadySent++
+			continue
+		}
+		p.ToSend++
+		if _, ok := c.state.inDoubt(r.key); ok {
+			p.InDoubt++
+		}
+		if p.First == nil {
+			body := c.request(r)
+			p.First = &body
+		}
+	}
+}
+
+// describe is a failure as one line for people.
+func describe(f bulk.Failure) string {
+	if f.Field == "" {
+		return f.Message
+	}
+	return f.Field + ": " + f.Message
+}
+
+// request is the POST /messages of a recipient.
+func (c *Campaign) request(r recipient) api.MessageSend {
+	id := c.plan.Template.ID
+	return api.MessageSend{Phone: r.phone, Channel: c.plan.Channel.Token, Type: "template", Template: &id, Components: r.comps}
+}
+
+// Close gives up a campaign that is not sent (a dry run, a refusal): the
+// report of the invalid rows is put in place and the journal released. It
+// returns the report's path, "" when no row was invalid.
+func (c *Campaign) Close() (report string, err error) {
+	if c.closed {
+		return "", nil
+	}
+	c.closed = true
+	report, err = c.report.Close()
+	if c.journal != nil {
+		err = errors.Join(err, c.journal.Close())
+	}
+	return report, err
+}
+
+// Summary is what a run did.
+type Summary struct {
+	Sent    int `json:"sent"`
+	Skipped int `json:"skipped"`
+	// Duplicates are rows whose phone an earlier row of the input has.
+	Duplicates int `json:"duplicates"`
+	// Failed are the rows not sent: invalid, refused, or whose outcome
+	// could not be told (see the report).
+	Failed int `json:"failed"`
+	// AlreadySent are the recipients earlier runs of the campaign sent.
+	AlreadySent int `json:"already_sent"`
+	// Rows is the rows this run dealt with (AlreadySent not included).
+	Rows              int     `json:"rows"`
+	Seconds           float64 `json:"seconds"`
+	MessagesPerSecond float64 `json:"messages_per_second"`
+	// Report is the failure report's path, when rows failed.
+	Report *string `json:"report"`
+	// Journal is the campaign's journal, kept: running the campaign again
+	// sends only to the recipients it has not sent.
+	Journal string `json:"journal"`
+	// Interrupted says the run was stopped before the end of the input.
+	Interrupted bool `json:"interrupted"`
+}
+
+// Line is the summary for people, one line:
+//
+//	sent 962 · skipped 32 · failed 6 in 1m41s (9.5 msg/s)
+//
+// with duplicates and "already sent" added when there are any.
+func (s *Summary) Line() string {
+	parts := []string{"sent " + comma(s.Sent), "skipped " + comma(s.Skipped), "failed " + comma(s.Failed)}
+	if s.Duplicates > 0 {
+		parts = append(parts, "duplicates "+comma(s.Duplicates))
+	}
+	if s.AlreadySent > 0 {
+		parts = append(parts, "already sent "+comma(s.AlreadySent))
+	}
+	d := time.Duration(s.Seconds * float64(time.Second))
+	took := fmt.Sprintf("%.1fs", s.Seconds)
+	if d >= time.Minute {
+		took = d.Round(time.Second).String()
+	}
+	return fmt.Sprintf("%s in %s (%s msg/s)", strings.Join(parts, " · "), took, humanize.Ftoa(s.MessagesPerSecond))
+}
+
+// The outcomes of a row, beyond bulk.Unfinished and bulk.Failed.
+const (
+	sent = bulk.FirstOutcome + iota
+	skipped
+	duplicate
+	// invalid: reported by the plan already, counted as failed.
+	invalid
+)
+
+// Send sends the campaign. Once messages may have gone out it always
+// returns the summary: with ctx.Err() when ctx was cancelled (requests in
+// flight finish first, within the grace period), or the error that stopped
+// the run (the circuit, a disconnected channel, the journal or the input
+// failing). Rows that fail are counted and reported, not returned as an
+// error. The journal is kept: the same campaign run again sends only to
+// the recipients not sent.
+func (c *Campaign) Send(ctx context.Context) (*Summary, error) {
+	if c.journal == nil || c.closed {
+		return nil, errors.New("a dry run, or a campaign closed, sends nothing")
+	}
+	start := time.Now()
+	// The server's time before the first attempt is recorded: the one
+	// request of the run that is not a recipient's.
+	src, _, closeInput, err := openSource(c.opts)
+	if err == nil {
+		defer closeInput()
+		err = c.ping(ctx)
+	}
+	if err != nil {
+		_, cerr := c.Close()
+		return nil, errors.Join(err, cerr)
+	}
+	c.closed = true
+
+	led := newLedger(c.journal, c.state, c.rows, c.clock)
+	eng := bulk.New(ctx, bulk.Config{Workers: c.opts.Concurrency, Rate: c.opts.Rate, Circuit: c.opts.Circuit,
+		Grace: c.opts.Grace, Batch: dispatchBatch, Ledger: led, Report: c.report})
+	defer eng.Close()
+	d := newDeliverer(c, eng, led)
+	total := c.opts.Input.Lines
+	if c.header != nil {
+		total-- // the header's line
+	}
+	prog := bulk.StartProgress(c.opts.Feedback, c.opts.Stderr, eng.Counters(), int64(max(total, 0)), c.opts.ProgressInterval)
+	runErr := eng.Run(src, d.process)
+	prog.Stop()
+
+	report, err := c.report.Close()
+	runErr = errors.Join(runErr, err, c.journal.Close())
+	s := summarise(eng.Counters(), time.Since(start))
+	s.Journal = c.plan.Journal
+	if report != "" {
+		s.Report = &report
+	}
+	if runErr == nil && ctx.Err() != nil {
+		s.Interrupted = true
+		runErr = ctx.Err()
+	}
+	return s, runErr
+}
+
+// ping asks the API for the cheapest answer, for its time.
+func (c *Campaign) ping(ctx context.Context) error {
+	resp, err := c.c.Do(ctx, api.Request{Method: http.MethodGet, Path: "/channels", Query: api.ChannelListParams{ListOptions: api.ListOptions{PerPage: 1}}.Query()})
+	if resp != nil {
+		c.clock.observe(resp.Header)
+	}
+	if err != nil {
+		return fmt.Errorf("before sending: %w", err)
+	}
+	return nil
+}
+
+func summarise(c *bulk.Counters, elapsed time.Duration) *Summary {
+	s := &Summary{
+		Sent:        int(c.Of(sent)),
+		Skipped:     int(c.Of(skipped)),
+		Duplicates:  int(c.Of(duplicate)),
+		Failed:      int(c.Of(bulk.Failed) + c.Of(invalid)),
+		AlreadySent: int(c.AlreadyDone()),
+		Rows:        int(c.Finished()),
+		Seconds:     math.Round(elapsed.Seconds()*1000) / 1000,
+	}
+	if secs := elapsed.Seconds(); secs > 0 {
+		s.MessagesPerSecond = math.Round(float64(s.Sent)/secs*10) / 10
+	}
+	return s
+}

@@ -1,0 +1,268 @@
+package broadcast
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/bulk"
+	"github.com/convo-cli/convo/internal/msgtemplate"
+)
+
+// deliverer does the API side of a row, in the workers.
+type deliverer struct {
+	c       *api.Client
+	calls   *bulk.Caller
+	abort   func(error)
+	layout  *layout
+	rows    *rowPlan
+	ledger  *ledger
+	clock   *serverClock
+	channel string
+	// maxAttempts bounds the attempts at a recipient whose requests keep
+	// failing in ways that may pass (429, 5xx, no answer).
+	maxAttempts int
+	backoff     func(n int) time.Duration
+
+	// learnt: what the first success of the run showed of the content
+	// has been recorded.
+	learnt sync.Once
+}
+
+func newDeliverer(c *Campaign, eng *bulk.Engine, led *ledger) *deliverer {
+	return &deliverer{c: c.c, calls: eng.Caller(), abort: eng.Abort, layout: c.layout, rows: c.rows, ledger: led,
+		clock: c.clock, channel: c.plan.Channel.Token, maxAttempts: c.opts.MaxAttempts, backoff: c.opts.Backoff}
+}
+
+// process takes one row to its outcome: the plan decided all but those to
+// send, which are delivered.
+func (d *deliverer) process(stop context.Context, j bulk.Job) bulk.Result {
+	res := bulk.Result{Line: j.Line, MaybeDone: j.InDoubt}
+	switch d.rows.class(j.Line) {
+	case classDuplicate:
+		res.Outcome = duplicate
+		return res
+	case classSkipped:
+		res.Outcome = skipped
+		return res
+	case classInvalid:
+		res.Outcome = invalid
+		return res
+	}
+	r, err := d.layout.parse(j.Record)
+	if err == nil {
+		since := time.Unix(d.ledger.since(j.Line), 0)
+		res.Outcome, res.MaybeDone, err = d.deliver(stop, r, since, j.InDoubt)
+	} else {
+		// The plan read this row as good: only a changed input reads it
+		// otherwise, which the input's check stops.
+		res.Outcome = bulk.Failed
+	}
+	if res.Outcome == bulk.Failed {
+		res.Record, res.Why = j.Record, bulk.Describe(err)
+	}
+	return res
+}
+
+// CodeUnknownOutcome is the report's code of a recipient that may have been
+// sent and could not be looked for: it is not sent again, and the next run
+// looks for it first.
+const CodeUnknownOutcome = "UNKNOWN_OUTCOME"
+
+// errCannotTell is a search that found outgoing template messages without
+// knowing whether the API's content shows which message is which.
+var errCannotTell = errors.New("the recipient's chat has other template messages since the attempt, and the API's content does not tell them apart")
+
+// deliver sends the recipient's message once. A recipient in doubt (an
+// earlier run's attempt since the time since, or an attempt of this run
+// that failed in a way that may have been processed) is looked for first:
+// found, it is sent; not found, it is sent; when the search cannot tell, it
+// is reported and not sent. stop ends the run: a recipient that has sent
+// nothing yet, or would have to wait to try again, is left unfinished.
+//
+// maybeSent says that the message may have gone out although the outcome
+// is not sent: the journal leaves it in doubt.
+func (d *deliverer) deliver(stop context.Context, r recipient, since time.Time, inDoubt bool) (_ bulk.Outcome, maybeSent bool, _ error) {
+	maybeSent = inDoubt
+	for attempt := 1; ; attempt++ {
+		var err error
+		if maybeSent {
+			var found bool
+			if found, err = d.lookFor(stop, r, since); err == nil {
+				if found {
+					return sent, true, nil
+				}
+				maybeSent = false
+			}
+		}
+		if err == nil {
+			if err = d.send(stop, r); err == nil {
+				return sent, true, nil
+			}
+			if bulk.Classify(err) == bulk.Ambiguous {
+				maybeSent = true
+			}
+		}
+
+		switch kind := bulk.Classify(err); {
+		case errors.Is(err, bulk.ErrStopped):
+			return bulk.Unfinished, maybeSent, err
+		case kind == bulk.Fatal || everyRowFails(err):
+			d.abort(d.stopError(err))
+			return bulk.Unfinished, maybeSent, err
+		case errors.Is(err, errCannotTell), kind == bulk.Permanent, attempt >= d.maxAttempts:
+			return bulk.Failed, maybeSent, d.failure(err, maybeSent)
+		}
+		if stop.Err() != nil {
+			return bulk.Unfinished, maybeSent, bulk.ErrStopped
+		}
+		if bulk.IsRateLimited(err) {
+			// The throttle already holds every worker back as long as the
+			// server asked; waiting more here would multiply that.
+			continue
+		}
+		if api.Sleep(stop, d.backoff(attempt)) != nil {
+			return bulk.Unfinished, maybeSent, bulk.ErrStopped
+		}
+	}
+}
+
+// failure is why a recipient failed; one that may have been sent says so.
+func (d *deliverer) failure(err error, maybeSent bool) error {
+	if !maybeSent {
+		return err
+	}
+	f := bulk.Describe(err)
+	return &bulk.RowError{Code: CodeUnknownOutcome, Field: colPhone, Message: "the message may have been sent, and it could not be looked for, so it was not sent again; " +
+		"the next run of the campaign looks for it first (" + describe(f) + ")"}
+}
+
+// everyRowFails reports whether err is a refusal that every recipient
+// would meet: the channel disconnected, or the channel or template refused.
+func everyRowFails(err error) bool {
+	var apiErr *api.Error
+	if !errors.As(err, &apiErr) {
+		return false
+	}
+	if apiErr.HasCode("CHANNEL_DISCONNECTED") {
+		return true
+	}
+	for _, it := range apiErr.Errors {
+		if it.Field == "channel" || it.Field == "template" {
+			return true
+		}
+	}
+	return false
+}
+
+// stopError is why the run stops for a failure every recipient would meet.
+func (d *deliverer) stopError(err error) error {
+	if api.ErrorCode(err) == "CHANNEL_DISCONNECTED" {
+		return fmt.Errorf("stopped: the channel %s was disconnected (%v); reconnect it, then run the same command again to send to the rest", d.channel, err)
+	}
+	return fmt.Errorf("stopped: every message would be refused: %w", err)
+}
+
+// send posts the recipient's message. The answer's date keeps the clock.
+func (d *deliverer) send(stop context.Context, r recipient) error {
+	id := d.layout.api.ID
+	body := api.MessageSend{Phone: r.phone, Channel: d.channel, Type: "template", Template: &id, Components: r.comps}
+	res, err := bulk.Call(d.calls, stop, func(ctx context.Context) (*api.SendResult, error) {
+		resp, err := d.c.Do(ctx, api.Request{Method: http.MethodPost, Path: "/messages", Body: body})
+		if resp != nil {
+			d.clock.observe(resp.Header)
+		}
+		if err != nil {
+			return nil, err
+		}
+		var out api.SendResult
+		if json.Unmarshal(resp.Envelope.Data, &out) != nil {
+			return nil, nil // sent, whatever the answer's data says
+		}
+		return &out, nil
+	})
+	if err == nil && res != nil {
+		d.learnt.Do(func() {
+			if err := d.learnContent(r, res.Message.Content); err != nil {
+				d.abort(err) // the journal failed; the message is sent all the same
+			}
+		})
+	}
+	return err
+}
+
+// learnContent records whether the content of a message sent holds its
+// rendered body, which tells, when a recipient is looked for, its message
+// from other messages of the same template.
+func (d *deliverer) learnContent(r recipient, content string) error {
+	mode := contentPlain
+	if content == d.rendered(r) {
+		mode = contentRendered
+	}
+	return d.ledger.learnContent(mode)
+}
+
+// rendered is the text of the recipient's message: the body with its values.
+func (d *deliverer) rendered(r recipient) string {
+	return msgtemplate.Content(d.layout.api, r.comps)
+}
+
+// lookFor reports whether the recipient's message went out since the time
+// since (server clock): in the recipient's chats on the channel (one
+// request), those whose last message is not older than since are read for
+// outgoing template messages created since (a request a page of them). A
+// message found is the recipient's when its content is the rendered body;
+// when the API's content is known not to hold it, any such message is
+// (which cannot tell the campaign's message from another sent with the same
+// template in the same minutes); when that is not known yet, messages that
+// do not match leave the search unable to tell.
+func (d *deliverer) lookFor(stop context.Context, r recipient, since time.Time) (bool, error) {
+	chats, err := bulk.Call(d.calls, stop, func(ctx context.Context) ([]api.Chat, error) {
+		p := api.ChatListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}, Contact: r.phone, Channel: d.channel}
+		chats, err := d.c.ListChats(p).Follow(true).Collect(ctx)
+		var apiErr *api.Error
+		if errors.As(err, &apiErr) && apiErr.StatusCode == http.StatusNotFound {
+			return nil, nil // no such contact: no chat
+		}
+		return chats, err
+	})
+	if err != nil {
+		return false, err
+	}
+	want, others := d.rendered(r), 0
+	for _, chat := range chats {
+		if chat.LastMessage == nil || chat.LastMessage.CreatedAt.Before(since) {
+			continue
+		}
+		msgs, err := bulk.Call(d.calls, stop, func(ctx context.Context) ([]api.Message, error) {
+			p := api.MessageListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}, Type: "template", Direction: "outgoing"}
+			return d.c.ListMessages(chat.Token, p).Follow(true).Collect(ctx)
+		})
+		if err != nil {
+			return false, err
+		}
+		for _, m := range msgs {
+			switch {
+			case m.CreatedAt.Before(since):
+			case m.Content == want:
+				return true, nil
+			default:
+				others++
+			}
+		}
+	}
+	switch {
+	case others == 0:
+		return false, nil
+	case d.ledger.content() == contentPlain:
+		return true, nil
+	case d.ledger.content() == contentRendered:
+		return false, nil
+	}
+	return false, errCannotTell
+}

@@ -1,0 +1,184 @@
+package broadcast
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/dustin/go-humanize"
+
+	"github.com/convo-cli/convo/internal/api"
+)
+
+// class is what the plan decided for the row at a line.
+type class uint8
+
+const (
+	// classNone: no record starts at the line.
+	classNone class = iota
+	classSend
+	classDuplicate
+	classSkipped
+	classInvalid
+)
+
+// rowPlan is the plan's decision for every row, by line: a byte per line,
+// and the phone of each row to send, 8 bytes, so that the run sends to
+// exactly the phones the plan counted without reading them again.
+type rowPlan struct {
+	classes []class
+	phones  []phoneKey
+}
+
+func newRowPlan(lines int) *rowPlan {
+	return &rowPlan{classes: make([]class, lines+1), phones: make([]phoneKey, lines+1)}
+}
+
+func (p *rowPlan) set(line int, c class, phone phoneKey) {
+	p.classes[line], p.phones[line] = c, phone
+}
+
+func (p *rowPlan) class(line int) class {
+	if line < 0 || line >= len(p.classes) {
+		return classNone
+	}
+	return p.classes[line]
+}
+
+// toSend returns the phone of the row at line when the plan sends it.
+func (p *rowPlan) toSend(line int) (phoneKey, bool) {
+	if p.class(line) != classSend {
+		return 0, false
+	}
+	return p.phones[line], true
+}
+
+// Plan is what a campaign will do, found before anything is sent.
+type Plan struct {
+	Template api.Template
+	Channel  api.Channel
+	// Input names the input for people.
+	Input string
+	// Rows are the input's rows (records), bad ones included.
+	Rows int
+	// ToSend are the recipients this run sends to: the first valid row of
+	// each phone, less those left out and those sent by earlier runs.
+	ToSend int
+	// InDoubt of ToSend may have been sent by a run that died: they are
+	// looked for before they are sent.
+	InDoubt int
+	// AlreadySent are the recipients an earlier run of the campaign sent.
+	AlreadySent int
+	// Duplicates are rows whose phone an earlier row has: sent once.
+	Duplicates int
+	// Blocked are the recipients left out as blocked contacts; Excluded,
+	// those left out for each --exclude-tag, in the order given.
+	Blocked  int
+	Excluded []TagCount
+	// Invalid are the rows that cannot be sent (see Examples and the report).
+	Invalid  int
+	Examples []InvalidRow
+	// Unused are the input's columns the broadcast does not read.
+	Unused []string
+	// Rate is the messages per second asked for; 0 for no limit.
+	Rate float64
+	// First is the request of the first recipient to send to.
+	First *api.MessageSend
+	// Journal is the campaign's journal.
+	Journal string
+}
+
+// TagCount is the recipients an --exclude-tag left out.
+type TagCount struct {
+	Tag   string
+	Count int
+}
+
+// InvalidRow is a row that cannot be sent, and why.
+type InvalidRow struct {
+	Line int
+	Why  string
+}
+
+// maxExamples bounds the invalid rows the plan shows; the report has them all.
+const maxExamples = 5
+
+// Skipped are the recipients left out, blocked or excluded.
+func (p *Plan) Skipped() int {
+	n := p.Blocked
+	for _, e := range p.Excluded {
+		n += e.Count
+	}
+	return n
+}
+
+// Estimate is how long sending takes at the rate asked for; 0 when no rate
+// is set.
+func (p *Plan) Estimate() time.Duration {
+	if p.Rate <= 0 {
+		return 0
+	}
+	return time.Duration(math.Ceil(float64(p.ToSend)/p.Rate)) * time.Second
+}
+
+// Write prints the plan for people:
+//
+//	Template:     promocao_imagem (id 2, pt_BR, marketing), approved
+//	Channel:      chatapp-main-001 (Chatapp Atendimento), connected
+//	Rows:         1,004 in clientes.csv
+//	To send:      962
+//	Duplicates:   4 (the same phone again: sent once)
+//	Skipped:      32 (blocked 12, tag Opt-out 20)
+//	Invalid:      6 (reported; the first of them below)
+//	Estimated:    48s at 20 messages/s
+func (p *Plan) Write(w io.Writer) {
+	t := p.Template
+	line := func(label, format string, args ...any) {
+		fmt.Fprintf(w, "%-14s%s\n", label+":", fmt.Sprintf(format, args...))
+	}
+	line("Template", "%s (id %d, %s, %s), %s", t.Name, t.ID, t.Language, t.Category, t.Status)
+	line("Channel", "%s (%s), %s", p.Channel.Token, p.Channel.Name, p.Channel.Status)
+	line("Rows", "%s in %s", comma(p.Rows), p.Input)
+	toSend := comma(p.ToSend)
+	if p.InDoubt > 0 {
+		toSend += fmt.Sprintf(" (%s of them may have been sent by a run that stopped: each is looked for first)", comma(p.InDoubt))
+	}
+	line("To send", "%s", toSend)
+	if p.AlreadySent > 0 {
+		line("Already sent", "%s (by earlier runs of this campaign: not sent again)", comma(p.AlreadySent))
+	}
+	if p.Duplicates > 0 {
+		line("Duplicates", "%s (the same phone again: sent once)", comma(p.Duplicates))
+	}
+	if n := p.Skipped(); n > 0 || len(p.Excluded) > 0 {
+		why := []string{"blocked " + comma(p.Blocked)}
+		for _, e := range p.Excluded {
+			why = append(why, "tag "+e.Tag+" "+comma(e.Count))
+		}
+		line("Skipped", "%s (%s)", comma(n), strings.Join(why, ", "))
+	}
+	if p.Invalid > 0 {
+		line("Invalid", "%s (not sent, reported; the first of them below)", comma(p.Invalid))
+	}
+	if len(p.Unused) > 0 {
+		line("Not read", "%s", strings.Join(p.Unused, ", "))
+	}
+	switch {
+	case p.ToSend == 0:
+		line("Estimated", "nothing to send")
+	case p.Rate > 0:
+		line("Estimated", "%s at %s messages/s", p.Estimate(), humanize.Ftoa(p.Rate))
+	default:
+		line("Estimated", "as fast as the API answers (no --rate)")
+	}
+	for _, ex := range p.Examples {
+		fmt.Fprintf(w, "  line %d: %s\n", ex.Line, ex.Why)
+	}
+	if more := p.Invalid - len(p.Examples); more > 0 {
+		fmt.Fprintf(w, "  … and %s more\n", comma(more))
+	}
+}
+
+func comma(n int) string { return humanize.Comma(int64(n)) }
