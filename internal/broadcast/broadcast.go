@@ -258,21 +258,21 @@ func openSource(opts Options) (src bulk.Source, header []string, closeInput func
 func (c *Campaign) planRows(ctx context.Context, src bulk.Source, skip excluded) error {
 	p := &c.plan
 	lines := c.opts.Input.Lines
-	c.rows = newRowPlan(lines)
-	p.Excluded = make([]TagCount, len(c.opts.ExcludeTags))
-	for i, tag := range c.opts.ExcludeTags {
-		p.Excluded[i].Tag = tag
+	if lines > math.MaxUint32 {
+		return clierr.InputErrorf("the input has %s lines: a broadcast reads at most %s", comma(lines), comma(math.MaxUint32))
 	}
-	// Sized for every line at once: a map that grows holds up to twice
-	// its entries for a while.
-	seen := make(map[phoneKey]struct{}, lines)
+	c.rows = newRowPlan(lines)
+	// The lines of the rows that can be sent, for finding the duplicates
+	// among them once all are read: 4 bytes a row, where a set of the
+	// phones seen would cost some 36.
+	good := make([]uint32, 0, lines)
 	for n := 0; ; n++ {
 		if n%4096 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
 		rec, err := src.Next()
 		if errors.Is(err, io.EOF) {
-			return nil
+			break
 		}
 		if err != nil {
 			return err
@@ -294,35 +294,44 @@ func (c *Campaign) planRows(ctx context.Context, src bulk.Source, skip excluded)
 			}
 			continue
 		}
-		if _, dup := seen[r.key]; dup {
-			p.Duplicates++
-			c.rows.set(rec.Line, classDuplicate, r.key)
+		c.rows.set(rec.Line, classSend, r.key)
+		good = append(good, uint32(rec.Line))
+		// The first row to send is no duplicate: a row before it with the
+		// same phone would be one to send too.
+		if _, out := skip[r.key]; p.First == nil && !out && !c.state.isSent(r.key) {
+			body := c.request(r)
+			p.First = &body
+		}
+	}
+	p.Duplicates = c.rows.markDuplicates(good)
+	p.Excluded = make([]TagCount, len(c.opts.ExcludeTags))
+	for i, tag := range c.opts.ExcludeTags {
+		p.Excluded[i].Tag = tag
+	}
+	for line, cl := range c.rows.classes {
+		if cl != classSend {
 			continue
 		}
-		seen[r.key] = struct{}{}
-		if reason, ok := skip[r.key]; ok {
+		phone := c.rows.phones[line]
+		if reason, out := skip[phone]; out {
 			if reason == reasonBlocked {
 				p.Blocked++
 			} else {
 				p.Excluded[reason-reasonTag].Count++
 			}
-			c.rows.set(rec.Line, classSkipped, r.key)
+			c.rows.classes[line] = classSkipped
 			continue
 		}
-		c.rows.set(rec.Line, classSend, r.key)
-		if c.state.isSent(r.key) {
+		if c.state.isSent(phone) {
 			p.AlreadySent++
 			continue
 		}
 		p.ToSend++
-		if _, ok := c.state.inDoubt(r.key); ok {
+		if _, ok := c.state.inDoubt(phone); ok {
 			p.InDoubt++
 		}
-		if p.First == nil {
-			body := c.request(r)
-			p.First = &body
-		}
 	}
+	return nil
 }
 
 // describe is a failure as one line for people.

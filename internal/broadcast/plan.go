@@ -1,9 +1,11 @@
 package broadcast
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -45,6 +47,23 @@ func (p *rowPlan) class(line int) class {
 		return classNone
 	}
 	return p.classes[line]
+}
+
+// markDuplicates keeps, of the rows at lines (rows to send) that share a
+// phone, the first, and marks the others duplicates; it returns how many
+// it marked. lines is sorted in place.
+func (p *rowPlan) markDuplicates(lines []uint32) int {
+	slices.SortFunc(lines, func(a, b uint32) int {
+		return cmp.Or(cmp.Compare(p.phones[a], p.phones[b]), cmp.Compare(a, b))
+	})
+	dups := 0
+	for i := 1; i < len(lines); i++ {
+		if p.phones[lines[i]] == p.phones[lines[i-1]] {
+			p.classes[lines[i]] = classDuplicate
+			dups++
+		}
+	}
+	return dups
 }
 
 // toSend returns the phone of the row at line when the plan sends it.

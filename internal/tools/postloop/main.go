@@ -1,10 +1,13 @@
-// Command postloop measures how fast a server creates contacts when nothing
-// but the requests stands in the way: concurrent workers POST the rows of a
-// CSV file (phone,name; no quoting) to /api/v1/contacts as fast as the
-// answers come. scripts/bench-import takes it as the ceiling the importer is
-// compared with.
+// Command postloop measures how fast a server creates contacts, or sends
+// template messages, when nothing but the requests stands in the way:
+// concurrent workers POST the rows of a CSV file (phone,name; no quoting)
+// to /api/v1/contacts, or with -template to /api/v1/messages (the template's
+// one body variable filled with the row's second cell), as fast as the
+// answers come. scripts/bench-import and scripts/bench-broadcast take it as
+// the ceiling the importer and the broadcast are compared with.
 //
 //	go run ./internal/tools/postloop -url http://127.0.0.1:8080 -file rows.csv -concurrency 4
+//	go run ./internal/tools/postloop -file rows.csv -template 6 -channel chatapp-main-001
 package main
 
 import (
@@ -36,6 +39,8 @@ func run(args []string, stdout io.Writer) error {
 	token := fl.String("token", "sandbox-admin-1", "bearer token")
 	file := fl.String("file", "", "CSV file of phone,name rows with a header")
 	concurrency := fl.Int("concurrency", 4, "requests in flight")
+	template := fl.Int64("template", 0, "send this template (one body variable) instead of creating contacts")
+	channel := fl.String("channel", "chatapp-main-001", "channel token of the messages, with -template")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -49,6 +54,9 @@ func run(args []string, stdout io.Writer) error {
 	transport.MaxIdleConnsPerHost = *concurrency
 	client := &http.Client{Transport: transport, Timeout: 30 * time.Second}
 	url := strings.TrimRight(*base, "/") + "/api/v1/contacts"
+	if *template > 0 {
+		url = strings.TrimRight(*base, "/") + "/api/v1/messages"
+	}
 
 	rows := make(chan []byte, *concurrency*4)
 	var (
@@ -73,7 +81,12 @@ func run(args []string, stdout io.Writer) error {
 	sc.Scan() // header
 	for sc.Scan() {
 		phone, name, _ := strings.Cut(sc.Text(), ",")
-		body, err := json.Marshal(map[string]string{"phone": phone, "name": name})
+		var row any = map[string]string{"phone": phone, "name": name}
+		if *template > 0 {
+			row = map[string]any{"phone": phone, "channel": *channel, "type": "template", "template": *template,
+				"components": []any{map[string]any{"type": "body", "parameters": []any{map[string]string{"type": "text", "text": name}}}}}
+		}
+		body, err := json.Marshal(row)
 		if err != nil {
 			return err
 		}
