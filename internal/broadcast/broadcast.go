@@ -223,7 +223,7 @@ func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error
 	camp.report = bulk.NewReport(opts.ReportPath, header, opts.ReportFallbackDir, func(s string) { fmt.Fprintln(opts.Stderr, "warning: "+s) })
 	camp.plan = Plan{Template: *t, Channel: ch, Input: opts.Input.Name, Unused: lay.unused, Rate: opts.Rate, Journal: path}
 	if err := camp.planRows(ctx, src, skip); err != nil {
-		_, _ = camp.Close() // what the plan found is of no use now
+		_, _ = camp.Close() // the run stops with err: the journal is released, the rows reported so far kept
 		return nil, err
 	}
 	return camp, nil
@@ -281,7 +281,7 @@ func (c *Campaign) planRows(ctx context.Context, src bulk.Source, skip excluded)
 			return bulk.ErrInputChanged
 		}
 		p.Rows++
-		r, err := c.layout.parse(rec)
+		r, err := c.layout.parse(rec, 0)
 		if err != nil {
 			p.Invalid++
 			c.rows.set(rec.Line, classInvalid, 0)
@@ -429,11 +429,11 @@ func (c *Campaign) Send(ctx context.Context) (*Summary, error) {
 		return nil, errors.New("a dry run, or a campaign closed, sends nothing")
 	}
 	start := time.Now()
-	// The server's time before the first attempt is recorded: the one
-	// request of the run that is not a recipient's.
 	src, _, closeInput, err := openSource(c.opts)
 	if err == nil {
 		defer closeInput()
+		// The server's time, before the first attempt is recorded: the
+		// one request of the run that is no recipient's.
 		err = c.ping(ctx)
 	}
 	if err != nil {

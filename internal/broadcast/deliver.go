@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -30,8 +30,8 @@ type deliverer struct {
 	backoff     func(n int) time.Duration
 
 	// learnt: what the first success of the run showed of the content
-	// has been recorded.
-	learnt sync.Once
+	// has been recorded; later answers need not be decoded.
+	learnt atomic.Bool
 }
 
 func newDeliverer(c *Campaign, eng *bulk.Engine, led *ledger) *deliverer {
@@ -54,7 +54,8 @@ func (d *deliverer) process(stop context.Context, j bulk.Job) bulk.Result {
 		res.Outcome = invalid
 		return res
 	}
-	r, err := d.layout.parse(j.Record)
+	phone, _ := d.rows.toSend(j.Line)
+	r, err := d.layout.parse(j.Record, phone)
 	if err == nil {
 		since := time.Unix(d.ledger.since(j.Line), 0)
 		res.Outcome, res.MaybeDone, err = d.deliver(stop, r, since, j.InDoubt)
@@ -180,18 +181,19 @@ func (d *deliverer) send(stop context.Context, r recipient) error {
 		if err != nil {
 			return nil, err
 		}
+		if d.learnt.Load() {
+			return nil, nil
+		}
 		var out api.SendResult
 		if json.Unmarshal(resp.Envelope.Data, &out) != nil {
 			return nil, nil // sent, whatever the answer's data says
 		}
 		return &out, nil
 	})
-	if err == nil && res != nil {
-		d.learnt.Do(func() {
-			if err := d.learnContent(r, res.Message.Content); err != nil {
-				d.abort(err) // the journal failed; the message is sent all the same
-			}
-		})
+	if err == nil && res != nil && d.learnt.CompareAndSwap(false, true) {
+		if err := d.learnContent(r, res.Message.Content); err != nil {
+			d.abort(err) // the journal failed; the message is sent all the same
+		}
 	}
 	return err
 }

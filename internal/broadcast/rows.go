@@ -233,8 +233,9 @@ type cell struct {
 // value of the template from the row or, when the row has none, from the
 // flags, and the components built from them by msgtemplate, as `messages
 // send --template` builds them. Every problem of the row is reported at
-// once, each on the column it is about.
-func (l *layout) parse(rec bulk.Record) (recipient, error) {
+// once, each on the column it is about. known is the row's phone when the
+// plan has normalised it already (the costliest part of a row), else 0.
+func (l *layout) parse(rec bulk.Record, known phoneKey) (recipient, error) {
 	if rec.Err != nil {
 		return recipient{}, rec.Err
 	}
@@ -253,6 +254,8 @@ func (l *layout) parse(rec bulk.Record) (recipient, error) {
 	for _, c := range cells {
 		value := strings.TrimSpace(c.value)
 		switch {
+		case c.col.phone && known != 0:
+			phone, r.phone = true, known.String()
 		case c.col.phone:
 			phone = true
 			var err error

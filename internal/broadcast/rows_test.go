@@ -92,7 +92,7 @@ func TestRowsAsMessagesSendBuildsThem(t *testing.T) {
 		{[]string{"+55 21 97777-0202", " Bruno ", "", "https://cdn.exemplo.com.br/b.png", ""}, "5521977770202",
 			msgtemplate.Flags{Vars: []string{"nome=Bruno", "2=bolsas"}, HeaderURL: str("https://cdn.exemplo.com.br/b.png")}},
 	} {
-		r, err := l.parse(bulk.Record{Line: 2, Cells: tc.cells})
+		r, err := l.parse(bulk.Record{Line: 2, Cells: tc.cells}, 0)
 		if err != nil {
 			t.Fatalf("%q: %v", tc.cells, err)
 		}
@@ -106,7 +106,7 @@ func TestRowsAsMessagesSendBuildsThem(t *testing.T) {
 
 	// A URL button per row, and the body variable for all of them.
 	l = mustLayout(t, tracking, []string{"phone", "button_0"}, msgtemplate.Flags{Vars: []string{"1=BR1"}})
-	r, err := l.parse(bulk.Record{Line: 2, Cells: []string{"5511988880103", "BR4521"}})
+	r, err := l.parse(bulk.Record{Line: 2, Cells: []string{"5511988880103", "BR4521"}}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func TestRowErrors(t *testing.T) {
 		{[]string{"5511988880101", "", "", "https://x.com/a.gif"}, []string{"header_url: INVALID_VALUE", "nome: FIELD_REQUIRED"}},
 		{[]string{"", "Ana", "x", ""}, []string{"phone: FIELD_REQUIRED", "header_url: FIELD_REQUIRED"}},
 	} {
-		_, err := l.parse(bulk.Record{Line: 3, Cells: tc.cells})
+		_, err := l.parse(bulk.Record{Line: 3, Cells: tc.cells}, 0)
 		var errs validate.Errors
 		if !errors.As(err, &errs) {
 			t.Fatalf("%q: %v, want rule violations", tc.cells, err)
@@ -140,7 +140,7 @@ func TestRowErrors(t *testing.T) {
 	}
 	// A record that could not be read fails with its own reason.
 	bad := bulk.InvalidRecord(errors.New("has 3 fields, the header has 4"))
-	if _, err := l.parse(bulk.Record{Line: 4, Err: bad}); !errors.Is(err, bad) {
+	if _, err := l.parse(bulk.Record{Line: 4, Err: bad}, 0); !errors.Is(err, bad) {
 		t.Errorf("unreadable record: %v", err)
 	}
 }
@@ -183,7 +183,7 @@ func TestLayoutRefusals(t *testing.T) {
 
 func TestJSONLinesRows(t *testing.T) {
 	l := mustLayout(t, tracking, nil, msgtemplate.Flags{}, Mapping{Column: "pedido", Name: "numero_pedido"})
-	r, err := l.parse(bulk.Record{Line: 1, JSON: []byte(`{"phone": 5511988880103, "pedido": 4521, "button_0": "BR4521", "nome": "Ana"}`)})
+	r, err := l.parse(bulk.Record{Line: 1, JSON: []byte(`{"phone": 5511988880103, "pedido": 4521, "button_0": "BR4521", "nome": "Ana"}`)}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +197,7 @@ func TestJSONLinesRows(t *testing.T) {
 		{`{"phone": "5511988880103", "pedido": "1", "header_url": "https://x.com/a.jpg", "button_0": "x"}`, `header_url: template "rastreio_pedido" has no image, video or document header`},
 		{`[1, 2]`, `not a JSON object`},
 	} {
-		_, err := l.parse(bulk.Record{Line: 1, JSON: []byte(tc.json)})
+		_, err := l.parse(bulk.Record{Line: 1, JSON: []byte(tc.json)}, 0)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.json, err, tc.want)
 		}
