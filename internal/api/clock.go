@@ -74,6 +74,17 @@ func (k *ServerClock) Earliest(t time.Time) (time.Time, bool) {
 	return t.Round(0).Add(lo), true
 }
 
+// Now is the earliest the server's clock can read now: a lower bound of
+// the server's time. Before any answer with a Date (a server in this
+// process sends none, and its clock is ours), it is our clock.
+func (k *ServerClock) Now() time.Time {
+	now := k.ourTime()
+	if t, ok := k.Earliest(now); ok {
+		return t
+	}
+	return now
+}
+
 func (k *ServerClock) roundTrip() time.Duration {
 	k.mu.Lock()
 	defer k.mu.Unlock()

@@ -25,7 +25,7 @@
 // not to the input, and keyed by phone: a corrected or extended list run
 // again sends only to the recipients not sent yet. Before a batch of
 // recipients can be sent, their attempt is written to disk with the
-// server's time (see serverClock); a recipient whose attempt has no outcome
+// server's time (see api.ServerClock); a recipient whose attempt has no outcome
 // after it (the run died, or its request failed in a way that may have been
 // processed) is in doubt, and is looked for before it is sent again: its
 // chats on the channel are searched for an outgoing template message created
@@ -46,8 +46,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dustin/go-humanize"
-
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
@@ -66,7 +64,7 @@ type Options struct {
 	// Delimiter separates CSV cells; 0 detects "," or ";" from the header.
 	Delimiter rune
 	// Mappings rename columns (--map COLUMN=NAME).
-	Mappings []Mapping
+	Mappings []bulk.Mapping
 	// Template is the template's id or name, Channel the channel's token.
 	Template, Channel string
 	// Shared are the values given for every row that has none of its own.
@@ -146,7 +144,6 @@ type Campaign struct {
 	state   *journalState
 	journal *bulk.Journal // nil for a dry run
 	report  *bulk.Report
-	clock   *serverClock
 	closed  bool
 }
 
@@ -199,7 +196,7 @@ func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error
 
 	identity := []string{"destination " + dest.Key(), "channel " + ch.Token, "template " + strconv.FormatInt(t.ID, 10),
 		"values " + sharedKey(p, shared)}
-	camp := &Campaign{opts: opts, c: c, layout: lay, header: header, state: newJournalState(), clock: newServerClock()}
+	camp := &Campaign{opts: opts, c: c, layout: lay, header: header, state: newJournalState()}
 	path := opts.JournalPath
 	if path == "" {
 		path = DefaultJournalPath(opts.JournalDir, identity)
@@ -220,7 +217,7 @@ func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error
 		return nil, err
 	}
 	camp.state.seal()
-	camp.report = bulk.NewReport(opts.ReportPath, header, opts.ReportFallbackDir, func(s string) { fmt.Fprintln(opts.Stderr, "warning: "+s) })
+	camp.report = bulk.NewReportOf(src, opts.ReportPath, opts.ReportFallbackDir, func(s string) { fmt.Fprintln(opts.Stderr, "warning: "+s) })
 	camp.plan = Plan{Template: *t, Channel: ch, Input: opts.Input.Name, Unused: lay.unused, Rate: opts.Rate, Journal: path}
 	if err := camp.planRows(ctx, src, skip); err != nil {
 		_, _ = camp.Close() // the run stops with err: the journal is released, the rows reported so far kept
@@ -237,20 +234,15 @@ func openSource(opts Options) (src bulk.Source, header []string, closeInput func
 		return nil, nil, nil, clierr.InputErrorf("read the input: %v", err)
 	}
 	closeInput = func() { _ = in.Close() } // only read
-	br := bulk.NewReader(in)
-	format := opts.Format
-	if format == "" {
-		format = bulk.SniffFormat(br)
-	}
-	if format == bulk.FormatJSONL {
-		return bulk.NewJSONLSource(br), nil, closeInput, nil
-	}
-	cs, err := bulk.NewCSVSource(br, opts.Delimiter)
+	src, err = bulk.NewSource(in, opts.Format, opts.Delimiter)
 	if err != nil {
 		closeInput()
 		return nil, nil, nil, err
 	}
-	return cs, cs.Header, closeInput, nil
+	if cs, ok := src.(*bulk.CSVSource); ok {
+		header = cs.Header
+	}
+	return src, header, closeInput, nil
 }
 
 // planRows reads every row once and decides its class; invalid rows go to
@@ -405,7 +397,7 @@ func (s *Summary) Line() string {
 	if d >= time.Minute {
 		took = d.Round(time.Second).String()
 	}
-	return fmt.Sprintf("%s in %s (%s msg/s)", strings.Join(parts, " · "), took, humanize.Ftoa(s.MessagesPerSecond))
+	return fmt.Sprintf("%s in %s (%s)", strings.Join(parts, " · "), took, bulk.FormatRate(s.MessagesPerSecond, "msg"))
 }
 
 // The outcomes of a row, beyond bulk.Unfinished and bulk.Failed.
@@ -442,7 +434,7 @@ func (c *Campaign) Send(ctx context.Context) (*Summary, error) {
 	}
 	c.closed = true
 
-	led := newLedger(c.journal, c.state, c.rows, c.clock)
+	led := newLedger(c.journal, c.state, c.rows, c.c.ServerClock())
 	eng := bulk.New(ctx, bulk.Config{Workers: c.opts.Concurrency, Rate: c.opts.Rate, Circuit: c.opts.Circuit,
 		Grace: c.opts.Grace, Batch: dispatchBatch, Ledger: led, Report: c.report})
 	defer eng.Close()
@@ -471,10 +463,7 @@ func (c *Campaign) Send(ctx context.Context) (*Summary, error) {
 
 // ping asks the API for the cheapest answer, for its time.
 func (c *Campaign) ping(ctx context.Context) error {
-	resp, err := c.c.Do(ctx, api.Request{Method: http.MethodGet, Path: "/channels", Query: api.ChannelListParams{ListOptions: api.ListOptions{PerPage: 1}}.Query()})
-	if resp != nil {
-		c.clock.observe(resp.Header)
-	}
+	_, err := c.c.Do(ctx, api.Request{Method: http.MethodGet, Path: "/channels", Query: api.ChannelListParams{ListOptions: api.ListOptions{PerPage: 1}}.Query()})
 	if err != nil {
 		return fmt.Errorf("before sending: %w", err)
 	}

@@ -22,7 +22,6 @@ type deliverer struct {
 	layout  *layout
 	rows    *rowPlan
 	ledger  *ledger
-	clock   *serverClock
 	channel string
 	// maxAttempts bounds the attempts at a recipient whose requests keep
 	// failing in ways that may pass (429, 5xx, no answer).
@@ -36,7 +35,7 @@ type deliverer struct {
 
 func newDeliverer(c *Campaign, eng *bulk.Engine, led *ledger) *deliverer {
 	return &deliverer{c: c.c, calls: eng.Caller(), abort: eng.Abort, layout: c.layout, rows: c.rows, ledger: led,
-		clock: c.clock, channel: c.plan.Channel.Token, maxAttempts: c.opts.MaxAttempts, backoff: c.opts.Backoff}
+		channel: c.plan.Channel.Token, maxAttempts: c.opts.MaxAttempts, backoff: c.opts.Backoff}
 }
 
 // process takes one row to its outcome: the plan decided all but those to
@@ -169,15 +168,12 @@ func (d *deliverer) stopError(err error) error {
 	return fmt.Errorf("stopped: every message would be refused: %w", err)
 }
 
-// send posts the recipient's message. The answer's date keeps the clock.
+// send posts the recipient's message.
 func (d *deliverer) send(stop context.Context, r recipient) error {
 	id := d.layout.api.ID
 	body := api.MessageSend{Phone: r.phone, Channel: d.channel, Type: "template", Template: &id, Components: r.comps}
 	res, err := bulk.Call(d.calls, stop, func(ctx context.Context) (*api.SendResult, error) {
 		resp, err := d.c.Do(ctx, api.Request{Method: http.MethodPost, Path: "/messages", Body: body})
-		if resp != nil {
-			d.clock.observe(resp.Header)
-		}
 		if err != nil {
 			return nil, err
 		}

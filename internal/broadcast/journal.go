@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/bulk"
 )
 
@@ -160,7 +161,7 @@ type ledger struct {
 	j     *bulk.Journal
 	state *journalState
 	plan  *rowPlan
-	clock *serverClock
+	clock *api.ServerClock
 
 	mu sync.Mutex
 	// flights are the rows to send that were admitted and are not taken
@@ -179,7 +180,7 @@ type flight struct {
 	since int64
 }
 
-func newLedger(j *bulk.Journal, state *journalState, plan *rowPlan, clock *serverClock) *ledger {
+func newLedger(j *bulk.Journal, state *journalState, plan *rowPlan, clock *api.ServerClock) *ledger {
 	return &ledger{j: j, state: state, plan: plan, clock: clock, flights: map[int]*flight{}, mode: state.mode}
 }
 

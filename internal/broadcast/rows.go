@@ -28,21 +28,6 @@ const (
 	colButton = "button_"
 )
 
-// Mapping reads an input column as another: --map COLUMN=NAME.
-type Mapping struct {
-	Column, Name string
-}
-
-// ParseMapping reads a --map value, COLUMN=NAME.
-func ParseMapping(s string) (Mapping, error) {
-	column, name, ok := strings.Cut(s, "=")
-	column, name = strings.TrimSpace(column), strings.TrimSpace(name)
-	if !ok || column == "" || name == "" {
-		return Mapping{}, clierr.FlagErrorf("--map %q: want COLUMN=NAME, e.g. --map Telefone=phone or --map Nome=nome", s)
-	}
-	return Mapping{Column: column, Name: name}, nil
-}
-
 // column is what one input column (or JSON key) holds: the phone, a value
 // of the template, or nothing a broadcast uses (a CRM export's other data).
 type column struct {
@@ -151,24 +136,24 @@ func (l *layout) names() string {
 // mapping that names no column or nothing a broadcast reads, two columns
 // for one value, no phone column, a value of the template that neither a
 // column nor a flag gives.
-func newLayout(t api.Template, p *msgtemplate.Template, shared *msgtemplate.Values, header []string, maps []Mapping, country string) (*layout, error) {
+func newLayout(t api.Template, p *msgtemplate.Template, shared *msgtemplate.Values, header []string, maps []bulk.Mapping, country string) (*layout, error) {
 	l := &layout{api: t, t: p, shared: shared, country: country, rename: map[string]string{}}
 	for _, m := range maps {
-		target, err := l.target(m.Name)
+		target, err := l.target(m.To)
 		if err == nil && !target.used() {
-			err = fmt.Errorf("%q is none of the columns a broadcast reads: %s", m.Name, l.names())
+			err = fmt.Errorf("%q is none of the columns a broadcast reads: %s", m.To, l.names())
 		}
 		if err != nil {
-			return nil, clierr.InputErrorf("--map %s=%s: %v", m.Column, m.Name, err)
+			return nil, clierr.InputErrorf("--map %s=%s: %v", m.Column, m.To, err)
 		}
-		l.rename[strings.TrimSpace(m.Column)] = m.Name
+		l.rename[strings.TrimSpace(m.Column)] = m.To
 	}
 	if header == nil {
 		return l, nil
 	}
 	for _, m := range maps {
 		if !slices.ContainsFunc(header, func(h string) bool { return strings.TrimSpace(h) == m.Column }) {
-			return nil, clierr.InputErrorf("--map %s=%s: the header has no column %q; its columns are %s", m.Column, m.Name, m.Column, quoteList(header))
+			return nil, clierr.InputErrorf("--map %s=%s: the header has no column %q; its columns are %s", m.Column, m.To, m.Column, quoteList(header))
 		}
 	}
 	l.columns = make([]column, len(header))

@@ -25,7 +25,7 @@ var (
 	}}
 )
 
-func testLayout(t *testing.T, tmpl api.Template, header []string, shared msgtemplate.Flags, maps ...Mapping) (*layout, error) {
+func testLayout(t *testing.T, tmpl api.Template, header []string, shared msgtemplate.Flags, maps ...bulk.Mapping) (*layout, error) {
 	t.Helper()
 	p, err := msgtemplate.Parse(tmpl)
 	if err != nil {
@@ -38,7 +38,7 @@ func testLayout(t *testing.T, tmpl api.Template, header []string, shared msgtemp
 	return newLayout(tmpl, p, v, header, maps, "BR")
 }
 
-func mustLayout(t *testing.T, tmpl api.Template, header []string, shared msgtemplate.Flags, maps ...Mapping) *layout {
+func mustLayout(t *testing.T, tmpl api.Template, header []string, shared msgtemplate.Flags, maps ...bulk.Mapping) *layout {
 	t.Helper()
 	l, err := testLayout(t, tmpl, header, shared, maps...)
 	if err != nil {
@@ -78,7 +78,7 @@ func TestRowsAsMessagesSendBuildsThem(t *testing.T) {
 	// Columns by name (in another case), by number, a media header, and a
 	// column left out; the values of --var fill empty cells only.
 	l := mustLayout(t, promo, []string{"Telefone", "Nome", "2", "header_url", "email"},
-		msgtemplate.Flags{Vars: []string{"categoria=bolsas"}}, Mapping{Column: "Telefone", Name: "phone"})
+		msgtemplate.Flags{Vars: []string{"categoria=bolsas"}}, bulk.Mapping{Column: "Telefone", To: "phone"})
 	if strings.Join(l.unused, ",") != "email" {
 		t.Errorf("unused columns %q", l.unused)
 	}
@@ -151,7 +151,7 @@ func TestLayoutRefusals(t *testing.T) {
 		tmpl   api.Template
 		header []string
 		flags  msgtemplate.Flags
-		maps   []Mapping
+		maps   []bulk.Mapping
 		want   string
 	}{
 		{"no phone", promo, []string{"Telefone", "nome", "categoria", "header_url"}, msgtemplate.Flags{}, nil,
@@ -166,9 +166,9 @@ func TestLayoutRefusals(t *testing.T) {
 			`column "button_1": template "rastreio_pedido" has no URL button with a placeholder at index 1`},
 		{"twice", promo, []string{"phone", "nome", "1", "categoria", "header_url"}, msgtemplate.Flags{}, nil,
 			`columns "nome" and "1" both give the body variable "nome" ({{1}}); keep one, or rename one with --map`},
-		{"map to nothing", promo, []string{"Fone", "nome"}, msgtemplate.Flags{}, []Mapping{{"Fone", "telefone"}},
+		{"map to nothing", promo, []string{"Fone", "nome"}, msgtemplate.Flags{}, []bulk.Mapping{{Column: "Fone", To: "telefone"}},
 			`--map Fone=telefone: "telefone" is none of the columns a broadcast reads: phone, header_url, nome (or 1), categoria (or 2)`},
-		{"map from nothing", promo, []string{"phone", "nome"}, msgtemplate.Flags{}, []Mapping{{"Fone", "phone"}},
+		{"map from nothing", promo, []string{"phone", "nome"}, msgtemplate.Flags{}, []bulk.Mapping{{Column: "Fone", To: "phone"}},
 			`--map Fone=phone: the header has no column "Fone"; its columns are "phone", "nome"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -182,7 +182,7 @@ func TestLayoutRefusals(t *testing.T) {
 }
 
 func TestJSONLinesRows(t *testing.T) {
-	l := mustLayout(t, tracking, nil, msgtemplate.Flags{}, Mapping{Column: "pedido", Name: "numero_pedido"})
+	l := mustLayout(t, tracking, nil, msgtemplate.Flags{}, bulk.Mapping{Column: "pedido", To: "numero_pedido"})
 	r, err := l.parse(bulk.Record{Line: 1, JSON: []byte(`{"phone": 5511988880103, "pedido": 4521, "button_0": "BR4521", "nome": "Ana"}`)}, 0)
 	if err != nil {
 		t.Fatal(err)

@@ -91,6 +91,23 @@ func SniffFormat(br *bufio.Reader) Format {
 	return FormatCSV
 }
 
+// NewSource reads in as format, or as SniffFormat sees it when format is
+// empty: JSON Lines, or CSV from its header on (see NewCSVSource).
+func NewSource(in io.Reader, format Format, delimiter rune) (Source, error) {
+	br := NewReader(in)
+	if format == "" {
+		format = SniffFormat(br)
+	}
+	if format == FormatJSONL {
+		return NewJSONLSource(br), nil
+	}
+	cs, err := NewCSVSource(br, delimiter)
+	if err != nil {
+		return nil, err
+	}
+	return cs, nil
+}
+
 // CSVSource reads CSV records after the header. Records are cut by a
 // csvFeed, which bounds them, and parsed by encoding/csv.
 //

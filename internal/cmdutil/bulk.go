@@ -1,13 +1,20 @@
 package cmdutil
 
 import (
+	"errors"
+	"fmt"
+	"path/filepath"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/output"
 )
 
 // What the bulk commands (contacts import, messages broadcast) share on
@@ -24,6 +31,72 @@ func ParseDelimiter(s string) (rune, error) {
 		return 0, clierr.FlagErrorf(`--delimiter: want one character such as ";" or "," (or "tab"), got %q`, s)
 	}
 	return r, nil
+}
+
+// ParseMappings reads the values of --map, COLUMN=TO each; syntax is how
+// the command says it, with an example: "HEADER=FIELD, e.g. --map
+// Telefone=phone".
+func ParseMappings(values []string, syntax string) ([]bulk.Mapping, error) {
+	var maps []bulk.Mapping
+	for _, s := range values {
+		column, to, ok := strings.Cut(s, "=")
+		column, to = strings.TrimSpace(column), strings.TrimSpace(to)
+		if !ok || column == "" || to == "" {
+			return nil, clierr.FlagErrorf("--map %q: want %s", s, syntax)
+		}
+		maps = append(maps, bulk.Mapping{Column: column, To: to})
+	}
+	return maps, nil
+}
+
+// BulkInput is the input of a bulk run, opened: fingerprinted where it is,
+// or standard input (or a pipe) copied to the data directory first.
+type BulkInput struct {
+	*bulk.Input
+	// DataDir is the data directory: the journals' and the spool's, and
+	// the report's when its own directory refuses it.
+	DataDir string
+	// ReportPath is where the rows that fail are written: --report, or
+	// next to the input (FILE.errors.csv, so that lista.csv and
+	// lista.jsonl never share one), or for an input without a place of
+	// its own in the current directory, named after the run and its time.
+	ReportPath string
+}
+
+// OpenBulkInput opens file ("-" for standard input) in the encoding enc
+// (empty: UTF-8, or UTF-16 by its byte order mark) for a run of kind
+// ("import", "broadcast"), whose failed rows go to report when it is given.
+// An input that is not text in its encoding is an input error (exit 2)
+// naming its first bad line, before anything is sent.
+func OpenBulkInput(ios *output.IOStreams, file, enc, report, kind string) (*BulkInput, error) {
+	dir, err := config.DataDir()
+	if err != nil {
+		return nil, err
+	}
+	in, err := bulk.OpenEncodedInput(file, bulk.Encoding(enc), ios.In, filepath.Join(dir, "spool"))
+	var notText *clierr.InputError
+	switch {
+	case errors.As(err, &notText):
+		return nil, err
+	case err != nil:
+		return nil, clierr.InputErrorf("read the input: %v", err)
+	}
+	if in.Note != "" {
+		fmt.Fprintf(ios.ErrOut, "warning: %s\n", in.Note)
+	}
+	switch {
+	case report != "":
+	case in.Spooled:
+		report = kind + "-" + time.Now().Format("20060102-150405") + ".errors.csv"
+	default:
+		report = file + ".errors.csv"
+	}
+	return &BulkInput{Input: in, DataDir: dir, ReportPath: report}, nil
+}
+
+// EncodingFlag adds --encoding, the input's encoding, to a bulk command.
+func EncodingFlag(cmd *cobra.Command, p *string) {
+	EnumFlag(cmd, p, "encoding", "", bulk.Encodings, "the input's `ENCODING` (default: UTF-8, or UTF-16 by its byte order mark)")
 }
 
 // ResumeCommand rebuilds the command line of a bulk run, for the message

@@ -1,9 +1,14 @@
 package cmdutil
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
+
+	"github.com/convo-cli/convo/internal/bulk"
+	"github.com/convo-cli/convo/internal/clierr"
 )
 
 func TestResumeCommand(t *testing.T) {
@@ -27,5 +32,18 @@ func TestResumeCommand(t *testing.T) {
 	want := `convo import 'minha planilha.csv' --create-tags '--delimiter=;' --map=Telefone=phone '--map=Nome do cliente=name' --rate=10 '--report=it'\''s.csv' --yes`
 	if resume != want {
 		t.Errorf("resume command\n%s\nwant\n%s", resume, want)
+	}
+}
+
+func TestParseMappings(t *testing.T) {
+	maps, err := ParseMappings([]string{" Telefone = phone ", "Nome=name"}, "HEADER=FIELD")
+	if err != nil || !slices.Equal(maps, []bulk.Mapping{{Column: "Telefone", To: "phone"}, {Column: "Nome", To: "name"}}) {
+		t.Errorf("got %+v, %v", maps, err)
+	}
+	for _, bad := range []string{"Telefone", "=phone", "Telefone=", ""} {
+		_, err := ParseMappings([]string{"a=b", bad}, "HEADER=FIELD, e.g. --map Telefone=phone")
+		if err == nil || ExitCode(err) != clierr.ExitUsage || !strings.Contains(err.Error(), "want HEADER=FIELD, e.g. --map Telefone=phone") {
+			t.Errorf("%q: error %v, want a usage error saying the syntax", bad, err)
+		}
 	}
 }

@@ -75,7 +75,7 @@ type Options struct {
 	// Delimiter separates CSV cells; 0 detects "," or ";" from the header.
 	Delimiter rune
 	// Mappings rename columns to contact fields (--map HEADER=FIELD).
-	Mappings             []Mapping
+	Mappings             []bulk.Mapping
 	IgnoreUnknownColumns bool
 	// DefaultCountry reads phone numbers without a country code, e.g. "BR".
 	DefaultCountry string
@@ -207,30 +207,20 @@ func Run(ctx context.Context, c *api.Client, opts Options) (*Summary, error) {
 		return nil, fmt.Errorf("read the input: %w", err)
 	}
 	defer in.Close()
-	br := bulk.NewReader(in)
-	if opts.Format == "" {
-		opts.Format = bulk.SniffFormat(br)
+	src, err := bulk.NewSource(in, opts.Format, opts.Delimiter)
+	if err != nil {
+		return nil, err
 	}
 	norm := &normaliser{fields: fields, country: opts.DefaultCountry, ignoreUnknown: opts.IgnoreUnknownColumns}
-	var (
-		src         bulk.Source
-		headerLines int
-	)
-	switch opts.Format {
-	case bulk.FormatJSONL:
-		src = bulk.NewJSONLSource(br)
-	default:
-		cs, err := bulk.NewCSVSource(br, opts.Delimiter)
-		if err != nil {
-			return nil, err
-		}
+	headerLines := 0
+	if cs, ok := src.(*bulk.CSVSource); ok {
 		if norm.layout, err = mapColumns(cs.Header, opts.Mappings, fields, opts.IgnoreUnknownColumns); err != nil {
 			return nil, err
 		}
 		for _, w := range norm.layout.warnings {
 			fmt.Fprintln(opts.Stderr, "warning: "+w)
 		}
-		src, headerLines = cs, 1
+		headerLines = 1
 	}
 
 	var (
@@ -344,18 +334,6 @@ func journalSpec(path string, dest destination.Destination, in *bulk.Input, stat
 func DefaultJournalPath(dir string, dest destination.Destination, fp bulk.Fingerprint) string {
 	sum := sha256.Sum256([]byte(dest.Key() + "\x00" + fp.SHA256))
 	return filepath.Join(dir, hex.EncodeToString(sum[:10])+".journal")
-}
-
-// DefaultReportPath is where failed rows are reported when --report is not
-// given: next to the input, the input's name followed by .errors.csv
-// (contatos.csv → contatos.csv.errors.csv, so that lista.csv and lista.jsonl
-// never share one); for standard input (path "") in the current directory,
-// named after the time of the run.
-func DefaultReportPath(path string, now time.Time) string {
-	if path == "" {
-		return "import-" + now.Format("20060102-150405") + ".errors.csv"
-	}
-	return path + ".errors.csv"
 }
 
 // warnings gather what workers find worth saying, for after the progress

@@ -530,7 +530,7 @@ func TestImportReport(t *testing.T) {
 		";;;\n ; ; ;\n" // 9, 10: empty rows, not rows
 	report := filepath.Join(t.TempDir(), "falhas.csv")
 	s, err := runImport(t, context.Background(), a.client(0), input, Options{
-		Mappings: []Mapping{{"Telefone", "phone"}, {"Nome", "name"}}, DefaultCountry: "BR", Concurrency: 1, ReportPath: report})
+		Mappings: []bulk.Mapping{{Column: "Telefone", To: "phone"}, {Column: "Nome", To: "name"}}, DefaultCountry: "BR", Concurrency: 1, ReportPath: report})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
 )
 
@@ -38,40 +39,24 @@ type layout struct {
 	warnings []string
 }
 
-// Mapping renames an input column to a contact field: --map HEADER=FIELD.
-type Mapping struct {
-	Header string
-	Field  string
-}
-
-// ParseMapping reads a --map value, HEADER=FIELD.
-func ParseMapping(s string) (Mapping, error) {
-	header, field, ok := strings.Cut(s, "=")
-	header, field = strings.TrimSpace(header), strings.TrimSpace(field)
-	if !ok || header == "" || field == "" {
-		return Mapping{}, clierr.FlagErrorf("--map %q: want HEADER=FIELD, e.g. --map Telefone=phone", s)
-	}
-	return Mapping{Header: header, Field: field}, nil
-}
-
 // mapColumns decides what each header column holds: --map first, then the
 // built-in fields by name (any case), then custom fields by name. Every
 // problem found is an input error, raised before anything is written: a
 // mapping that names no column or no field, two columns for one field, no
 // phone column, and unknown columns unless ignoreUnknown.
-func mapColumns(header []string, maps []Mapping, fields map[string]api.CustomField, ignoreUnknown bool) (*layout, error) {
+func mapColumns(header []string, maps []bulk.Mapping, fields map[string]api.CustomField, ignoreUnknown bool) (*layout, error) {
 	names := make([]string, len(header))
 	for i, h := range header {
 		names[i] = strings.TrimSpace(h)
 	}
 	targets := make([]string, len(header))
 	for _, m := range maps {
-		i := indexFold(names, m.Header)
+		i := indexFold(names, m.Column)
 		if i < 0 {
 			return nil, clierr.InputErrorf("--map %s=%s: the header has no column %q; its columns are %s",
-				m.Header, m.Field, m.Header, quoteList(names))
+				m.Column, m.To, m.Column, quoteList(names))
 		}
-		targets[i] = m.Field
+		targets[i] = m.To
 	}
 
 	lay := &layout{header: header, columns: make([]column, len(header))}

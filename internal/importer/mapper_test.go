@@ -47,13 +47,9 @@ func TestMapColumns(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var maps []Mapping
-			for _, m := range tt.maps {
-				mapping, err := ParseMapping(m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				maps = append(maps, mapping)
+			maps, err := cmdutil.ParseMappings(tt.maps, "HEADER=FIELD")
+			if err != nil {
+				t.Fatal(err)
 			}
 			lay, err := mapColumns(tt.header, maps, testFields, tt.ignore)
 			if len(tt.wantErr) > 0 {
@@ -92,17 +88,5 @@ func TestMapColumns(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-func TestParseMapping(t *testing.T) {
-	m, err := ParseMapping(" Telefone = phone ")
-	if err != nil || m != (Mapping{Header: "Telefone", Field: "phone"}) {
-		t.Errorf("got %+v, %v", m, err)
-	}
-	for _, bad := range []string{"Telefone", "=phone", "Telefone=", ""} {
-		if _, err := ParseMapping(bad); err == nil || cmdutil.ExitCode(err) != clierr.ExitUsage {
-			t.Errorf("%q: error %v, want a usage error", bad, err)
-		}
 	}
 }

@@ -110,7 +110,7 @@ read back without --encoding).`,
 
 func exportRun(opts *exportOptions) error {
 	f := opts.f
-	delimiter, err := parseDelimiter(opts.delimiter)
+	delimiter, err := cmdutil.ParseDelimiter(opts.delimiter)
 	if err != nil {
 		return err
 	}

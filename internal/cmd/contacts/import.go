@@ -1,7 +1,6 @@
 package contacts
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/dustin/go-humanize"
 	"github.com/spf13/cobra"
@@ -18,7 +16,6 @@ import (
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
-	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/importer"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/validate"
@@ -151,7 +148,7 @@ is also printed as an object on standard output.`,
 	fl := cmd.Flags()
 	cmdutil.EnumFlag(cmd, &opts.format, "format", "", bulk.Formats, "input `FORMAT` (default: from the extension)")
 	fl.StringVar(&opts.delimiter, "delimiter", "", "CSV cell `SEPARATOR`, e.g. ';' or tab (default: detected from the header)")
-	cmdutil.EnumFlag(cmd, &opts.encoding, "encoding", "", bulk.Encodings, "the input's `ENCODING` (default: UTF-8, or UTF-16 by its byte order mark)")
+	cmdutil.EncodingFlag(cmd, &opts.encoding)
 	fl.StringArrayVar(&opts.maps, "map", nil, "read column `HEADER=FIELD` as FIELD, e.g. Telefone=phone (repeatable)")
 	fl.BoolVar(&opts.ignoreUnknown, "ignore-unknown-columns", false, "skip columns that are no contact field instead of stopping")
 	cmdutil.EnumFlag(cmd, &opts.onDuplicate, "on-duplicate", string(importer.DuplicateSkip), importer.DuplicateModes, "for a phone that exists: `MODE`")
@@ -256,13 +253,11 @@ func (opts *importOptions) importerOptions() (importer.Options, error) {
 		}
 		run.Delimiter = d
 	}
-	for _, m := range opts.maps {
-		mapping, err := importer.ParseMapping(m)
-		if err != nil {
-			return run, err
-		}
-		run.Mappings = append(run.Mappings, mapping)
+	maps, err := cmdutil.ParseMappings(opts.maps, "HEADER=FIELD, e.g. --map Telefone=phone")
+	if err != nil {
+		return run, err
 	}
+	run.Mappings = maps
 	if _, err := validate.DefaultCountry(run.DefaultCountry); err != nil {
 		return run, err
 	}
@@ -281,30 +276,15 @@ func (opts *importOptions) importerOptions() (importer.Options, error) {
 // to the data directory first, and decides where the journal and the
 // report go; it returns what removes such a copy.
 func (opts *importOptions) openInput(run *importer.Options) (func(), error) {
-	dir, err := config.DataDir()
+	in, err := cmdutil.OpenBulkInput(opts.f.IOStreams, opts.file, opts.encoding, opts.report, "import")
 	if err != nil {
 		return nil, err
 	}
-	in, err := bulk.OpenEncodedInput(opts.file, bulk.Encoding(opts.encoding), opts.f.IOStreams.In, filepath.Join(dir, "spool"))
-	var notText *clierr.InputError
-	switch {
-	case errors.As(err, &notText):
-		return nil, err
-	case err != nil:
-		return nil, clierr.InputErrorf("read the input: %v", err)
-	}
-	if in.Note != "" {
-		fmt.Fprintf(opts.f.IOStreams.ErrOut, "warning: %s\n", in.Note)
-	}
-	run.Input = in
+	run.Input = in.Input
 	run.JournalPath = opts.journal
-	run.JournalDir = filepath.Join(dir, "imports")
-	run.ReportFallbackDir = dir
-	reportFor := opts.file
-	if in.Spooled {
-		reportFor = "" // standard input or a pipe: no place of its own
-	}
-	run.ReportPath = cmp.Or(opts.report, importer.DefaultReportPath(reportFor, time.Now()))
+	run.JournalDir = filepath.Join(in.DataDir, "imports")
+	run.ReportFallbackDir = in.DataDir
+	run.ReportPath = in.ReportPath
 	return func() { _ = in.Close() }, nil // a spool holds nothing once the import is over
 }
 

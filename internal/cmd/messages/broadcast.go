@@ -1,7 +1,6 @@
 package messages
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/dustin/go-humanize"
 	"github.com/spf13/cobra"
@@ -19,7 +17,6 @@ import (
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
-	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/validate"
@@ -35,6 +32,7 @@ type broadcastOptions struct {
 	shared      msgtemplate.Flags
 	format      string
 	delimiter   string
+	encoding    string
 	maps        []string
 	excludeTags []string
 	rate        float64
@@ -138,6 +136,7 @@ option is not available; use --jq to shape the output.`,
 	fl.StringArrayVar(&opts.shared.Buttons, "button", nil, "the placeholder of a URL button for every row without its own, as `INDEX=VALUE` (repeatable)")
 	cmdutil.EnumFlag(cmd, &opts.format, "format", "", bulk.Formats, "input `FORMAT` (default: from the extension)")
 	fl.StringVar(&opts.delimiter, "delimiter", "", "CSV cell `SEPARATOR`, e.g. ';' or tab (default: detected from the header)")
+	cmdutil.EncodingFlag(cmd, &opts.encoding)
 	fl.StringArrayVar(&opts.maps, "map", nil, "read column `COLUMN=NAME` as NAME, e.g. Telefone=phone (repeatable)")
 	fl.StringArrayVar(&opts.excludeTags, "exclude-tag", nil, "leave out the contacts with the tag `ID|NAME`, e.g. an opt-out tag (repeatable)")
 	_ = cmd.RegisterFlagCompletionFunc("exclude-tag", cmdutil.CompleteTagNames(f))
@@ -158,23 +157,15 @@ func broadcastRun(opts *broadcastOptions) error {
 	if err != nil {
 		return err
 	}
-	dir, err := config.DataDir()
+	in, err := cmdutil.OpenBulkInput(ios, opts.file, opts.encoding, opts.report, "broadcast")
 	if err != nil {
 		return err
 	}
-	in, err := bulk.OpenInput(opts.file, ios.In, filepath.Join(dir, "spool"))
-	if err != nil {
-		return clierr.InputErrorf("read the input: %v", err)
-	}
 	defer in.Close() // a spool holds nothing once the run is over
-	run.Input = in
-	run.JournalPath, run.JournalDir = opts.journal, filepath.Join(dir, "broadcasts")
-	run.ReportFallbackDir = dir
-	reportFor := opts.file
-	if in.Spooled {
-		reportFor = "" // standard input or a pipe: no place of its own
-	}
-	run.ReportPath = cmp.Or(opts.report, defaultReportPath(reportFor, time.Now()))
+	run.Input = in.Input
+	run.JournalPath, run.JournalDir = opts.journal, filepath.Join(in.DataDir, "broadcasts")
+	run.ReportFallbackDir = in.DataDir
+	run.ReportPath = in.ReportPath
 
 	c, err := f.APIClient(opts.ctx)
 	if err != nil {
@@ -293,13 +284,11 @@ func (opts *broadcastOptions) options() (broadcast.Options, error) {
 		}
 		run.Delimiter = d
 	}
-	for _, m := range opts.maps {
-		mapping, err := broadcast.ParseMapping(m)
-		if err != nil {
-			return run, err
-		}
-		run.Mappings = append(run.Mappings, mapping)
+	maps, err := cmdutil.ParseMappings(opts.maps, "COLUMN=NAME, e.g. --map Telefone=phone or --map Nome=nome")
+	if err != nil {
+		return run, err
 	}
+	run.Mappings = maps
 	for _, tag := range opts.excludeTags {
 		if tag == "" {
 			return run, clierr.FlagErrorf("--exclude-tag is empty: give a tag's id or text")
@@ -328,16 +317,6 @@ func (opts *broadcastOptions) printResume(journal string) {
 	}
 	fmt.Fprintf(opts.f.IOStreams.ErrOut, "Stopped before the end; the recipients sent are in the journal %s.\n"+
 		"To send to the rest, run the same command again%s (it sends to nobody twice):\n  %s\n", journal, with, opts.resume)
-}
-
-// defaultReportPath is where failed rows are reported without --report:
-// next to the input, its name followed by .errors.csv; for standard input
-// (path "") in the current directory, named after the time of the run.
-func defaultReportPath(path string, now time.Time) string {
-	if path == "" {
-		return "broadcast-" + now.Format("20060102-150405") + ".errors.csv"
-	}
-	return path + ".errors.csv"
 }
 
 // count is n and a noun, in the plural unless n is 1: "1,004 rows".

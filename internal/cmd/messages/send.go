@@ -15,6 +15,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/validate"
@@ -39,10 +40,8 @@ type sendOptions struct {
 	vcardName  *string
 	vcardPhone *string
 	template   *string
-	vars       []string
-	headerURL  *string
-	headerText *string
-	buttons    []string
+	// values are --var, --header-url, --header-text and --button.
+	values     msgtemplate.Flags
 	components *string
 	attendant  string
 	dryRun     bool
@@ -160,10 +159,10 @@ func AddSendFlags(f *cmdutil.Factory, cmd *cobra.Command, attendantUsage string)
 	opts.stringFlag(cmd, &opts.vcardPhone, "vcard-phone", "`PHONE` of the contact a vcard message shares")
 	opts.stringFlag(cmd, &opts.template, "template", "template `ID` or name of a template message")
 	_ = cmd.RegisterFlagCompletionFunc("template", cmdutil.CompleteTemplates(f, "approved"))
-	opts.arrayFlag(cmd, &opts.vars, "var", "a template body variable as `NAME=VALUE`, by name or placeholder number (repeatable)")
-	opts.stringFlag(cmd, &opts.headerURL, "header-url", "file `URL` of a template's image, video or document header")
-	opts.stringFlag(cmd, &opts.headerText, "header-text", "`TEXT` for the placeholder of a template's text header")
-	opts.arrayFlag(cmd, &opts.buttons, "button", "the placeholder of a template's URL button as `INDEX=VALUE`, from index 0 (repeatable)")
+	opts.arrayFlag(cmd, &opts.values.Vars, "var", "a template body variable as `NAME=VALUE`, by name or placeholder number (repeatable)")
+	opts.stringFlag(cmd, &opts.values.HeaderURL, "header-url", "file `URL` of a template's image, video or document header")
+	opts.stringFlag(cmd, &opts.values.HeaderText, "header-text", "`TEXT` for the placeholder of a template's text header")
+	opts.arrayFlag(cmd, &opts.values.Buttons, "button", "the placeholder of a template's URL button as `INDEX=VALUE`, from index 0 (repeatable)")
 	opts.stringFlag(cmd, &opts.components, "components", "read a template message's components array from `FILE` (- for standard input)")
 	cmdutil.AttendantFlag(f, cmd, &opts.attendant, "attendant", "active", attendantUsage)
 	fl.BoolVar(&opts.dryRun, "dry-run", false, "print the request body and send nothing")

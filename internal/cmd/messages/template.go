@@ -3,7 +3,6 @@ package messages
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -15,7 +14,6 @@ import (
 	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/resolve"
-	"github.com/convo-cli/convo/internal/validate"
 )
 
 // fillTemplate looks up the template and sets the body's template and
@@ -53,7 +51,7 @@ func (o *sendOptions) fillTemplate(ctx context.Context, c *api.Client, body *api
 		return "", false, clierr.InputErrorf("%v; send it with --components FILE", err)
 	}
 	values := p.NewValues()
-	if err := o.setValues(values); err != nil {
+	if err := o.values.Apply(values); err != nil {
 		return "", false, err
 	}
 	if missing := values.Missing(); len(missing) > 0 {
@@ -69,40 +67,6 @@ func (o *sendOptions) fillTemplate(ctx context.Context, c *api.Client, body *api
 		return "", false, err
 	}
 	return p.Preview(values), asked, nil
-}
-
-// setValues applies --header-url, --header-text, --var and --button,
-// reporting every value that does not fit the template.
-func (o *sendOptions) setValues(v *msgtemplate.Values) error {
-	var errs validate.Errors
-	// add keeps a rule violation as it is (it names the value) and says
-	// which flag any other problem is about.
-	add := func(flag string, err error) {
-		var rule *validate.Error
-		if err != nil && !errors.As(err, &rule) {
-			err = fmt.Errorf("%s: %w", flag, err)
-		}
-		errs.Add(err)
-	}
-	if o.headerURL != nil {
-		add("--header-url", v.SetHeaderURL(*o.headerURL))
-	}
-	if o.headerText != nil {
-		add("--header-text", v.SetHeaderText(*o.headerText))
-	}
-	assign := func(flag, want string, args []string, set func(key, value string) error) {
-		for _, arg := range args {
-			key, value, ok := strings.Cut(arg, "=")
-			if !ok || strings.TrimSpace(key) == "" {
-				add(fmt.Sprintf("--%s %q", flag, arg), fmt.Errorf("want %s", want))
-				continue
-			}
-			add(fmt.Sprintf("--%s %s", flag, key), set(key, value))
-		}
-	}
-	assign("var", "NAME=VALUE or NUMBER=VALUE", o.vars, v.SetVar)
-	assign("button", "INDEX=VALUE", o.buttons, v.SetButton)
-	return errs.Err()
 }
 
 // flagFor is the flag that gives a slot's value.
