@@ -423,7 +423,7 @@ func (s *textScan) textError(name string, line []byte) string {
 		}
 		msg += fmt.Sprintf("\nIts bytes look like %s, the encoding Excel saves CSV files in, in Portuguese and other Western languages: read so, they are %q.", which, as)
 	}
-	return msg + "\nImport it with --encoding windows-1252 (or the encoding it was saved in), or save it as \"CSV UTF-8\"."
+	return msg + "\nRead it with --encoding windows-1252 (or the encoding it was saved in), or save it as \"CSV UTF-8\"."
 }
 
 // badWord cuts the cell around the bad bytes at index at (n of them) out
