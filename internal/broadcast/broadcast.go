@@ -139,7 +139,6 @@ type Campaign struct {
 	plan   Plan
 	rows   *rowPlan
 	layout *layout
-	header []string
 
 	state   *journalState
 	journal *bulk.Journal // nil for a dry run
@@ -196,7 +195,7 @@ func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error
 
 	identity := []string{"destination " + dest.Key(), "channel " + ch.Token, "template " + strconv.FormatInt(t.ID, 10),
 		"values " + sharedKey(p, shared)}
-	camp := &Campaign{opts: opts, c: c, layout: lay, header: header, state: newJournalState()}
+	camp := &Campaign{opts: opts, c: c, layout: lay, state: newJournalState()}
 	path := opts.JournalPath
 	if path == "" {
 		path = DefaultJournalPath(opts.JournalDir, identity)
@@ -439,13 +438,10 @@ func (c *Campaign) Send(ctx context.Context) (*Summary, error) {
 		Grace: c.opts.Grace, Batch: dispatchBatch, Ledger: led, Report: c.report})
 	defer eng.Close()
 	d := newDeliverer(c, eng, led)
-	total := c.opts.Input.Lines
-	if c.header != nil {
-		total-- // the header's line
-	}
-	prog := bulk.StartProgress(c.opts.Feedback, c.opts.Stderr, eng.Counters(), int64(max(total, 0)), c.opts.ProgressInterval)
+	// The plan read every row: the total is known, not estimated.
+	prog := bulk.StartProgress(c.opts.Feedback, c.opts.Stderr, eng.Counters(), int64(c.plan.Rows), c.opts.ProgressInterval)
 	runErr := eng.Run(src, d.process)
-	prog.Stop()
+	prog.Stop(runErr == nil && ctx.Err() == nil)
 
 	report, err := c.report.Close()
 	runErr = errors.Join(runErr, err, c.journal.Close())

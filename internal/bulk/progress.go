@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/dustin/go-humanize"
@@ -32,10 +33,13 @@ type Progress struct {
 	out      io.Writer
 	counts   *Counters
 	start    time.Time
-	total    int64 // 0: unknown
+	total    atomic.Int64 // 0: unknown
 	interval time.Duration
 
 	stopOnce sync.Once
+	// complete says, once quit is closed, that the run read its input to
+	// the end: the bar ends full, at the rows done.
+	complete bool
 	quit     chan struct{}
 	done     chan struct{}
 }
@@ -46,8 +50,9 @@ const barRefresh = 150 * time.Millisecond
 // StartProgress starts showing progress in mode: the rows counts has done
 // of total (0 when unknown), a line every interval with FeedbackLines.
 func StartProgress(mode Feedback, out io.Writer, counts *Counters, total int64, interval time.Duration) *Progress {
-	p := &Progress{out: out, counts: counts, start: time.Now(), total: total, interval: interval,
+	p := &Progress{out: out, counts: counts, start: time.Now(), interval: interval,
 		quit: make(chan struct{}), done: make(chan struct{})}
+	p.total.Store(total)
 	switch mode {
 	case FeedbackNone:
 		close(p.done)
@@ -59,12 +64,17 @@ func StartProgress(mode Feedback, out io.Writer, counts *Counters, total int64, 
 	return p
 }
 
-// Stop ends the display and waits until it has drawn its last state.
-func (p *Progress) Stop() {
+// Stop ends the display and waits until it has drawn its last state:
+// complete says the run went through its whole input, so that the rows
+// done are the total, whatever the estimate said (rows of empty cells,
+// cells holding line breaks); otherwise (stopped, interrupted) the display
+// ends where the run did.
+func (p *Progress) Stop(complete bool) {
 	p.stopOnce.Do(func() {
 		select {
 		case <-p.done:
 		default:
+			p.complete = complete
 			close(p.quit)
 		}
 	})
@@ -85,7 +95,7 @@ func (p *Progress) rate() float64 {
 
 // eta is the time left at the current rate, or "" when unknown.
 func (p *Progress) eta() string {
-	total, done, rate := p.total, p.doneRows(), p.rate()
+	total, done, rate := p.total.Load(), p.doneRows(), p.rate()
 	if total <= done || rate <= 0 {
 		return ""
 	}
@@ -95,12 +105,16 @@ func (p *Progress) eta() string {
 func (p *Progress) runBar() {
 	defer close(p.done)
 	bars := mpb.New(mpb.WithOutput(p.out), mpb.WithAutoRefresh(), mpb.WithWidth(100))
-	bar := bars.New(p.total, mpb.BarStyle(),
+	// A bar made with a total completes only when it reaches it, and
+	// waiting for it would never end when the estimate was high: made
+	// without one, the total is set after, and the end said by Stop.
+	bar := bars.New(0, mpb.BarStyle(),
 		// The texts read the counters themselves, so that they agree with
 		// each other between the bar's refreshes.
 		mpb.PrependDecorators(decor.Any(func(decor.Statistics) string { return p.counter() }, decor.WCSyncSpaceR)),
 		mpb.AppendDecorators(decor.Any(func(decor.Statistics) string { return p.tail() })),
 	)
+	bar.SetTotal(p.total.Load(), false)
 	tick := time.NewTicker(barRefresh)
 	defer tick.Stop()
 	for stopped := false; !stopped; {
@@ -111,8 +125,14 @@ func (p *Progress) runBar() {
 			stopped = true
 		}
 	}
-	bar.SetCurrent(p.doneRows())
-	bar.SetTotal(-1, true) // the count was an estimate: the end is now
+	done := p.doneRows()
+	bar.SetCurrent(done)
+	if p.complete {
+		p.total.Store(done)
+		bar.SetTotal(-1, true)
+	} else {
+		bar.Abort(false) // drawn as it stands
+	}
 	bars.Wait()
 }
 
@@ -144,7 +164,7 @@ func (p *Progress) runLines() {
 
 // counter is "done / total rows", or "done rows" while the total is unknown.
 func (p *Progress) counter() string {
-	done, total := p.doneRows(), p.total
+	done, total := p.doneRows(), p.total.Load()
 	if total < done || total == 0 {
 		return comma(done) + " rows"
 	}
@@ -153,7 +173,7 @@ func (p *Progress) counter() string {
 
 // line is the periodic progress line for logs.
 func (p *Progress) line() string {
-	done, total := p.doneRows(), p.total
+	done, total := p.doneRows(), p.total.Load()
 	s := "progress: " + comma(done)
 	if total >= done && total > 0 {
 		s += fmt.Sprintf(" of ~%s rows (%d%%)", comma(total), done*100/total)

@@ -34,7 +34,7 @@ func TestProgressLines(t *testing.T) {
 	c.n[Failed].Store(2)
 	p := StartProgress(FeedbackLines, &out, c, 100, 30*time.Millisecond)
 	time.Sleep(100 * time.Millisecond)
-	p.Stop()
+	p.Stop(false)
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) < 2 {
 		t.Fatalf("want a line every interval, got %q", out.String())
@@ -54,9 +54,39 @@ func TestProgressBar(t *testing.T) {
 	for range 10 {
 		c.n[FirstOutcome].Add(1)
 	}
-	p.Stop()
+	p.Stop(true)
 	if s := out.String(); !strings.Contains(s, "10 / 10 rows") || !strings.Contains(s, "rows/s") || !strings.Contains(s, "[") {
 		t.Errorf("bar output %q", s)
+	}
+}
+
+// The total is an estimate from the input's lines: rows of empty cells
+// and cells holding line breaks make it high. The bar ends all the same,
+// full at the rows done when the run went through its input, and where the
+// run stopped when it was interrupted.
+func TestProgressBarEndsWhereTheRunDid(t *testing.T) {
+	for _, tt := range []struct {
+		complete bool
+		want     string
+	}{{true, "8 / 8 rows"}, {false, "8 / 10 rows"}} {
+		var out syncBuffer
+		c := &Counters{}
+		p := StartProgress(FeedbackBar, &out, c, 10, time.Second)
+		c.n[FirstOutcome].Add(8)
+		stopped := make(chan struct{})
+		go func() {
+			p.Stop(tt.complete)
+			close(stopped)
+		}()
+		select {
+		case <-stopped:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("complete=%v: Stop did not return: the display waits for rows that never come", tt.complete)
+		}
+		s := out.String()
+		if last := s[strings.LastIndex(s, "\r")+1:]; !strings.Contains(s, tt.want) {
+			t.Errorf("complete=%v: the bar ends %q, want it to say %q", tt.complete, last, tt.want)
+		}
 	}
 }
 
@@ -64,7 +94,7 @@ func TestProgressQuiet(t *testing.T) {
 	var out syncBuffer
 	p := StartProgress(FeedbackNone, &out, &Counters{}, 10, time.Millisecond)
 	time.Sleep(20 * time.Millisecond)
-	p.Stop()
+	p.Stop(true)
 	if out.String() != "" {
 		t.Errorf("--quiet printed %q", out.String())
 	}

@@ -252,7 +252,7 @@ func Run(ctx context.Context, c *api.Client, opts Options) (*Summary, error) {
 	runErr := eng.Run(src, func(stop context.Context, j bulk.Job) bulk.Result {
 		return w.process(stop, norm, j)
 	})
-	prog.Stop()
+	prog.Stop(runErr == nil && ctx.Err() == nil)
 	notes.print(opts.Stderr)
 
 	reportPath, err := cfg.Report.Close()

@@ -184,7 +184,7 @@ func broadcastRun(opts *broadcastOptions) error {
 	}
 	if plan.ToSend > 0 {
 		action := fmt.Sprintf("send template %s to %s on %s", plan.Template.Name, count(plan.ToSend, "recipient"), plan.Channel.Token)
-		if err := f.ConfirmDestructive(action, "Nothing was sent."); err != nil {
+		if err := f.ConfirmDestructive(action, "Nothing is sent until you confirm; a message sent cannot be taken back."); err != nil {
 			_, cerr := camp.Close()
 			return errors.Join(err, cerr)
 		}

@@ -229,7 +229,7 @@ func TestBroadcastRefusesBeforeSendingAnything(t *testing.T) {
 		{"disconnected channel", base("aviso_manutencao", spareChannel, "--yes"),
 			"error: channel chatapp-spare-02 (Chatapp Reserva) is disconnected: nothing can be sent on it, and nothing was; reconnect it first"},
 		{"no --yes without a terminal", base("promocao_imagem", mainChannel, "--header-url", promoURL),
-			"error: pass --yes to send template promocao_imagem to 1 recipient on chatapp-main-001: without a terminal, convo cannot ask you to confirm.\nNothing was sent."},
+			"error: pass --yes to send template promocao_imagem to 1 recipient on chatapp-main-001: without a terminal, convo cannot ask you to confirm.\nNothing is sent until you confirm; a message sent cannot be taken back."},
 		{"a value given by nothing", base("promocao_imagem", mainChannel, "--yes"),
 			"error: template \"promocao_imagem\" needs 1 more value; nothing was sent. Give each one with:\n  - header image URL: a column header_url, or --header-url URL for every row"},
 		{"a flag for a value the template lacks", base("promocao_imagem", mainChannel, "--header-url", promoURL, "--button", "0=x", "--yes"),
