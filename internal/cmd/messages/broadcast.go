@@ -69,8 +69,10 @@ func newCmdBroadcast(f *cmdutil.Factory) *cobra.Command {
 		Long: `Send one template message to every recipient of a CSV file with a header row, or
 of JSON Lines (one object per line), read as contacts import reads them: the
 format from the extension or --format, cells separated by "," or ";" (detected;
---delimiter to choose), the byte order mark of Excel ignored, "-" for standard
-input.
+--delimiter to choose), the byte order mark of Excel ignored, rows of empty
+cells skipped, "-" for standard input. A list that is not UTF-8 is refused
+until --encoding says how to read it (windows-1252 for the "CSV" Excel saves in
+Portuguese).
 
 Columns (or keys): phone (required); one per variable of the template's body,
 named as the template names it (see convo templates view) or by its number (1,
