@@ -319,7 +319,8 @@ func totals(t *testing.T, e *testEnv, token string) loadTotals {
 // specification's table of states (a waiting chat's last message the
 // customer sees is theirs, an entrance chat's the company's; internal notes
 // do not count); and unreadCount is the number of the customer's messages
-// since the company's last answer, or fewer (the seed marks some read).
+// since the company's last answer, or fewer (the seed marks some read), but
+// never fewer than the load wrote.
 func checkChat(t *testing.T, chat api.Chat, msgs []api.Message) {
 	t.Helper()
 	if len(msgs) == 0 {
@@ -331,18 +332,23 @@ func checkChat(t *testing.T, chat api.Chat, msgs []api.Message) {
 		t.Errorf("chat %d: lastMessage %+v, newest message %d", chat.ID, chat.LastMessage, newest.ID)
 	}
 	sort.Slice(msgs, func(i, j int) bool { return msgs[i].ID < msgs[j].ID })
-	waiting := 0
-	var lastClient int64 // the newest message the customer sees
-	var wrote string     // its direction
+	// waiting counts the customer's messages since the last answer, and
+	// fresh those of them the load wrote (the seed's are not all unread).
+	waiting, fresh := 0, 0
+	var lastAnswer int64 // the newest answer the customer sees
+	var wrote string     // the direction of the newest message they see
 	for _, m := range msgs {
 		if m.Visibility != "client" {
 			continue
 		}
-		lastClient, wrote = m.ID, m.Direction
+		wrote = m.Direction
 		if m.Direction == "incoming" {
 			waiting++
+			if m.ID > maxSeedMessageID {
+				fresh++
+			}
 		} else {
-			waiting = 0
+			waiting, fresh, lastAnswer = 0, 0, m.ID
 		}
 	}
 	// A chat a transfer opened on another channel holds only notes so far: its
@@ -353,8 +359,13 @@ func checkChat(t *testing.T, chat api.Chat, msgs []api.Message) {
 	if chat.UnreadCount > waiting {
 		t.Errorf("chat %d: unreadCount %d, but %d messages of the customer since the last answer", chat.ID, chat.UnreadCount, waiting)
 	}
-	if lastClient > maxSeedMessageID && chat.UnreadCount != waiting {
+	// An answer during the load read them all: every message since is
+	// unread. Without one, those the load wrote are, and the seed's may be.
+	if lastAnswer > maxSeedMessageID && chat.UnreadCount != waiting {
 		t.Errorf("chat %d: unreadCount %d after the load, want %d (messages of the customer since the last answer)", chat.ID, chat.UnreadCount, waiting)
+	}
+	if chat.UnreadCount < fresh {
+		t.Errorf("chat %d: unreadCount %d after the load, but the customer wrote %d since it began, unanswered", chat.ID, chat.UnreadCount, fresh)
 	}
 }
 
