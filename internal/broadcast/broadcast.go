@@ -54,80 +54,18 @@ import (
 	"github.com/convo-cli/convo/internal/resolve"
 )
 
-// Options configures a broadcast.
+// Options configures a broadcast: those of every bulk run (where the
+// mappings read columns as the broadcast's, --map COLUMN=NAME, and a dry
+// run plans without taking the journal), and the campaign's.
 type Options struct {
-	// Input is the list, fingerprinted (see bulk.OpenInput).
-	Input *bulk.Input
-	// Format is the input's format; empty means bulk.FormatOf its name, or
-	// when that says nothing, JSON Lines if the input starts with "{".
-	Format bulk.Format
-	// Delimiter separates CSV cells; 0 detects "," or ";" from the header.
-	Delimiter rune
-	// Mappings rename columns (--map COLUMN=NAME).
-	Mappings []bulk.Mapping
+	bulk.RunOptions
 	// Template is the template's id or name, Channel the channel's token.
 	Template, Channel string
 	// Shared are the values given for every row that has none of its own.
 	Shared msgtemplate.Flags
 	// ExcludeTags leave out the contacts that carry any of them (ids or names).
 	ExcludeTags []string
-	// DefaultCountry reads phone numbers without a country code, e.g. "BR".
-	DefaultCountry string
-	// Rate caps messages (requests) per second; 0 is no cap.
-	Rate float64
-	// Concurrency is the number of workers; below 1 means 4.
-	Concurrency int
-	// DryRun plans without taking the journal or sending anything.
-	DryRun bool
-	// JournalPath is the journal; empty for the default one in JournalDir.
-	JournalPath, JournalDir string
-	// Restart empties the journal first: every recipient is sent again.
-	Restart bool
-	// ReportPath receives the rows that fail; ReportFallbackDir when its
-	// directory cannot.
-	ReportPath, ReportFallbackDir string
-
-	// Stderr receives progress and warnings.
-	Stderr   io.Writer
-	Feedback bulk.Feedback
-	// ProgressInterval is the time between progress lines; zero means 10 s.
-	ProgressInterval time.Duration
-	// MaxAttempts bounds the attempts at a recipient whose requests keep
-	// failing in ways that may pass; zero means 10.
-	MaxAttempts int
-	// Backoff is the wait before attempt n+1 of a recipient; nil means
-	// 200 ms doubling to 5 s, with jitter.
-	Backoff func(n int) time.Duration
-	// Grace is how long requests in flight may go on after ctx is
-	// cancelled; zero means 10 s.
-	Grace time.Duration
-	// Circuit stops the run when the API keeps failing; zero fields mean
-	// bulk.DefaultCircuit's.
-	Circuit bulk.Circuit
 }
-
-func (o *Options) defaults() {
-	if o.ProgressInterval <= 0 {
-		o.ProgressInterval = 10 * time.Second
-	}
-	if o.MaxAttempts < 1 {
-		o.MaxAttempts = 10
-	}
-	if o.Backoff == nil {
-		o.Backoff = func(n int) time.Duration { return rowBackoff.Delay(n - 1) }
-	}
-	if o.Stderr == nil {
-		o.Stderr = io.Discard
-	}
-	if o.Format == "" {
-		o.Format = bulk.FormatOf(o.Input.Name)
-	}
-}
-
-// rowBackoff spaces the attempts at a recipient: 200 ms before the second,
-// doubling up to 5 s, jittered so that workers that failed together do not
-// come back together.
-var rowBackoff = api.Backoff{Base: 200 * time.Millisecond, Max: 5 * time.Second}
 
 // dispatchBatch is how many rows one synced record of attempts covers.
 const dispatchBatch = 32
@@ -154,7 +92,7 @@ func (c *Campaign) Plan() *Plan { return &c.plan }
 // anything is sent. Unless it is a dry run, the campaign's journal is taken
 // (another run of it is refused): Send or Close must follow.
 func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error) {
-	opts.defaults()
+	opts.Defaults()
 	ch, err := findChannel(ctx, c, opts.Channel)
 	if err != nil {
 		return nil, err
@@ -434,8 +372,9 @@ func (c *Campaign) Send(ctx context.Context) (*Summary, error) {
 	c.closed = true
 
 	led := newLedger(c.journal, c.state, c.rows, c.c.ServerClock())
-	eng := bulk.New(ctx, bulk.Config{Workers: c.opts.Concurrency, Rate: c.opts.Rate, Circuit: c.opts.Circuit,
-		Grace: c.opts.Grace, Batch: dispatchBatch, Ledger: led, Report: c.report})
+	cfg := c.opts.Config(c.report)
+	cfg.Batch, cfg.Ledger = dispatchBatch, led
+	eng := bulk.New(ctx, cfg)
 	defer eng.Close()
 	d := newDeliverer(c, eng, led)
 	// The plan read every row: the total is known, not estimated.

@@ -15,6 +15,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/validate"
 )
 
 // What the bulk commands (contacts import, messages broadcast) share on
@@ -94,9 +95,73 @@ func OpenBulkInput(ios *output.IOStreams, file, enc, report, kind string) (*Bulk
 	return &BulkInput{Input: in, DataDir: dir, ReportPath: report}, nil
 }
 
-// EncodingFlag adds --encoding, the input's encoding, to a bulk command.
-func EncodingFlag(cmd *cobra.Command, p *string) {
-	EnumFlag(cmd, p, "encoding", "", bulk.Encodings, "the input's `ENCODING` (default: UTF-8, or UTF-16 by its byte order mark)")
+// BulkFlags are the values of the flags every bulk command has, as given;
+// each command defines them with its own words.
+type BulkFlags struct {
+	Format, Delimiter, Encoding string
+	Maps                        []string
+	Concurrency                 int
+	Rate                        float64
+	DryRun, Restart, Quiet      bool
+	Report, Journal             string
+}
+
+// MaxConcurrency bounds --concurrency: beyond it a server sees a flood,
+// not a bulk run.
+const MaxConcurrency = 64
+
+// AddInputFlags defines --format, --delimiter and --encoding, which read the
+// input alike for every bulk command.
+func (b *BulkFlags) AddInputFlags(cmd *cobra.Command) {
+	EnumFlag(cmd, &b.Format, "format", "", bulk.Formats, "input `FORMAT` (default: from the extension)")
+	cmd.Flags().StringVar(&b.Delimiter, "delimiter", "", "CSV cell `SEPARATOR`, e.g. ';' or tab (default: detected from the header)")
+	EnumFlag(cmd, &b.Encoding, "encoding", "", bulk.Encodings, "the input's `ENCODING` (default: UTF-8, or UTF-16 by its byte order mark)")
+}
+
+// RunOptions checks the flags and turns them into the options of a run;
+// mapSyntax is how the command's --map reads (see ParseMappings). The
+// input is opened apart, by OpenBulkInput.
+func (b *BulkFlags) RunOptions(f *Factory, mapSyntax string) (bulk.RunOptions, error) {
+	run := bulk.RunOptions{
+		Format:         bulk.Format(b.Format),
+		DefaultCountry: f.Settings.DefaultCountry,
+		Concurrency:    b.Concurrency,
+		Rate:           b.Rate,
+		DryRun:         b.DryRun,
+		Restart:        b.Restart,
+		JournalPath:    b.Journal,
+		Stderr:         f.IOStreams.ErrOut,
+	}
+	if b.Concurrency < 1 || b.Concurrency > MaxConcurrency {
+		return run, clierr.FlagErrorf("--concurrency: must be 1 to %d (got %d)", MaxConcurrency, b.Concurrency)
+	}
+	if b.Rate < 0 {
+		return run, clierr.FlagErrorf("--rate: must be 0 (no limit) or more (got %v)", b.Rate)
+	}
+	if b.Delimiter != "" {
+		d, err := ParseDelimiter(b.Delimiter)
+		if err != nil {
+			return run, err
+		}
+		run.Delimiter = d
+	}
+	maps, err := ParseMappings(b.Maps, mapSyntax)
+	if err != nil {
+		return run, err
+	}
+	run.Mappings = maps
+	if _, err := validate.DefaultCountry(run.DefaultCountry); err != nil {
+		return run, err
+	}
+	switch {
+	case b.Quiet:
+		run.Feedback = bulk.FeedbackNone
+	case f.IOStreams.IsStderrTTY():
+		run.Feedback = bulk.FeedbackBar
+	default:
+		run.Feedback = bulk.FeedbackLines
+	}
+	return run, nil
 }
 
 // ResumeCommand rebuilds the command line of a bulk run, for the message

@@ -65,83 +65,24 @@ import (
 	"github.com/convo-cli/convo/internal/resolve"
 )
 
-// Options configures an import.
+// Options configures an import: those of every bulk run (where the
+// mappings rename columns to contact fields, --map HEADER=FIELD), and the
+// import's own.
 type Options struct {
-	// Input is the input, fingerprinted (see bulk.OpenInput).
-	Input *bulk.Input
-	// Format is the input's format; empty means bulk.FormatOf its name, or
-	// when that says nothing, JSON Lines if the input starts with "{".
-	Format bulk.Format
-	// Delimiter separates CSV cells; 0 detects "," or ";" from the header.
-	Delimiter rune
-	// Mappings rename columns to contact fields (--map HEADER=FIELD).
-	Mappings             []bulk.Mapping
+	bulk.RunOptions
 	IgnoreUnknownColumns bool
-	// DefaultCountry reads phone numbers without a country code, e.g. "BR".
-	DefaultCountry string
-	OnDuplicate    OnDuplicate
+	OnDuplicate          OnDuplicate
 	// ReplaceTags makes an update set the row's tags instead of adding them.
 	ReplaceTags bool
 	// CreateTags creates tags the rows name that do not exist.
 	CreateTags bool
-	// Concurrency is the number of workers; below 1 means 4.
-	Concurrency int
-	// Rate caps requests per second; 0 is no cap.
-	Rate float64
-	// DryRun checks every row and resolves tags without writing anything.
-	DryRun bool
-	// JournalPath is the journal; empty for the default one in JournalDir.
-	JournalPath string
-	// JournalDir holds the default journals, one per destination and
-	// content; empty (and no JournalPath) for no journal.
-	JournalDir string
-	// Restart empties the journal first.
-	Restart bool
-	// ReportPath receives the failed rows, when any fail.
-	ReportPath string
-	// ReportFallbackDir receives them when ReportPath's directory cannot.
-	ReportFallbackDir string
-
-	// Stderr receives progress and warnings.
-	Stderr   io.Writer
-	Feedback bulk.Feedback
-	// ProgressInterval is the time between progress lines (FeedbackLines);
-	// zero means 10 s.
-	ProgressInterval time.Duration
-
-	// MaxAttempts bounds the attempts at a row whose requests keep failing
-	// in ways that may pass; zero means 10.
-	MaxAttempts int
-	// Backoff is the wait before attempt n+1 of a row; nil means 200 ms
-	// doubling to 5 s, with jitter.
-	Backoff func(n int) time.Duration
-	// Grace is how long requests in flight may go on after ctx is cancelled;
-	// zero means 10 s.
-	Grace time.Duration
-	// Circuit stops the import when the API keeps failing; zero fields
-	// mean bulk.DefaultCircuit's.
-	Circuit bulk.Circuit
 }
 
 func (o *Options) defaults() {
 	if o.OnDuplicate == "" {
 		o.OnDuplicate = DuplicateSkip
 	}
-	if o.ProgressInterval <= 0 {
-		o.ProgressInterval = 10 * time.Second
-	}
-	if o.MaxAttempts < 1 {
-		o.MaxAttempts = 10
-	}
-	if o.Backoff == nil {
-		o.Backoff = defaultBackoff
-	}
-	if o.Stderr == nil {
-		o.Stderr = io.Discard
-	}
-	if o.Format == "" {
-		o.Format = bulk.FormatOf(o.Input.Name)
-	}
+	o.Defaults()
 }
 
 // Summary is what an import did.
@@ -227,8 +168,7 @@ func Run(ctx context.Context, c *api.Client, opts Options) (*Summary, error) {
 		jrn   *bulk.Journal
 		state *bulk.LineState
 	)
-	cfg := bulk.Config{Workers: opts.Concurrency, Rate: opts.Rate, Circuit: opts.Circuit, Grace: opts.Grace,
-		Report: bulk.NewReportOf(src, opts.ReportPath, opts.ReportFallbackDir, notes.add)}
+	cfg := opts.Config(bulk.NewReportOf(src, opts.ReportPath, opts.ReportFallbackDir, notes.add))
 	if !opts.DryRun && (opts.JournalPath != "" || opts.JournalDir != "") {
 		state = bulk.NewLineState(opts.Input.Lines, journalLetters)
 		jrn, err = openJournal(ctx, c, opts, state)

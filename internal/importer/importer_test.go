@@ -118,7 +118,7 @@ func TestImportAmbiguousFailuresCreateEachRowOnce(t *testing.T) {
 		}
 		return true
 	})
-	s, err := runImport(t, context.Background(), a.client(3), csvRows(rows), Options{Concurrency: 8})
+	s, err := runImport(t, context.Background(), a.client(3), csvRows(rows), Options{RunOptions: bulk.RunOptions{Concurrency: 8}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestImportCountsExistingContactsExactly(t *testing.T) {
 				w.WriteHeader(http.StatusServiceUnavailable)
 				return true
 			})
-			s, err := runImport(t, context.Background(), a.client(0), b.String(), Options{OnDuplicate: tt.mode, Concurrency: 4})
+			s, err := runImport(t, context.Background(), a.client(0), b.String(), Options{RunOptions: bulk.RunOptions{Concurrency: 4}, OnDuplicate: tt.mode})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -223,7 +223,7 @@ func TestImport429PausesEveryWorker(t *testing.T) {
 		return false
 	})
 	start := time.Now()
-	s, err := runImport(t, context.Background(), a.client(0), csvRows(40), Options{Concurrency: 4})
+	s, err := runImport(t, context.Background(), a.client(0), csvRows(40), Options{RunOptions: bulk.RunOptions{Concurrency: 4}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,7 +295,7 @@ func TestImportDuplicates(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%s replace=%v", tt.mode, tt.replaceTags), func(t *testing.T) {
 			report := filepath.Join(t.TempDir(), "report.csv")
-			s, err := runImport(t, context.Background(), seed, input, Options{OnDuplicate: tt.mode, ReplaceTags: tt.replaceTags, ReportPath: report})
+			s, err := runImport(t, context.Background(), seed, input, Options{RunOptions: bulk.RunOptions{ReportPath: report}, OnDuplicate: tt.mode, ReplaceTags: tt.replaceTags})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -335,7 +335,7 @@ func TestImportDryRunWritesNothing(t *testing.T) {
 		testPhone(2) + ",,Ouro\n" +
 		"1199,,\n"
 	journal := filepath.Join(t.TempDir(), "j")
-	s, err := runImport(t, context.Background(), a.client(0), input, Options{DryRun: true, CreateTags: true, JournalPath: journal})
+	s, err := runImport(t, context.Background(), a.client(0), input, Options{RunOptions: bulk.RunOptions{DryRun: true, JournalPath: journal}, CreateTags: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,7 +392,7 @@ func TestImportResumes(t *testing.T) {
 		}
 		return false
 	})
-	opts := Options{Input: in, JournalPath: journal, Concurrency: 4}
+	opts := Options{RunOptions: bulk.RunOptions{Input: in, JournalPath: journal, Concurrency: 4}}
 	first, err := runImport(t, ctx, a.client(0), "", opts)
 	if !errors.Is(err, context.Canceled) || !first.Interrupted || first.Journal == nil || *first.Journal != journal {
 		t.Fatalf("first run: %v, %+v; want it interrupted, the journal kept", err, first)
@@ -507,7 +507,7 @@ func TestImportRowsInDoubt(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			s, err := runImport(t, context.Background(), c, "", Options{Input: in, JournalPath: journal})
+			s, err := runImport(t, context.Background(), c, "", Options{RunOptions: bulk.RunOptions{Input: in, JournalPath: journal}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -529,8 +529,9 @@ func TestImportReport(t *testing.T) {
 		"(11) 9876-543;Dois erros;Inexistente;abc\n" + // 8: every error of it
 		";;;\n ; ; ;\n" // 9, 10: empty rows, not rows
 	report := filepath.Join(t.TempDir(), "falhas.csv")
-	s, err := runImport(t, context.Background(), a.client(0), input, Options{
-		Mappings: []bulk.Mapping{{Column: "Telefone", To: "phone"}, {Column: "Nome", To: "name"}}, DefaultCountry: "BR", Concurrency: 1, ReportPath: report})
+	s, err := runImport(t, context.Background(), a.client(0), input, Options{RunOptions: bulk.RunOptions{
+		Mappings:       []bulk.Mapping{{Column: "Telefone", To: "phone"}, {Column: "Nome", To: "name"}},
+		DefaultCountry: "BR", Concurrency: 1, ReportPath: report}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -584,7 +585,7 @@ func TestImportRefusesLongNames(t *testing.T) {
 	a := newTestAPI(t)
 	input := "phone,name\n" + testPhone(1) + "," + strings.Repeat("n", 300<<10) + "\n" + testPhone(2) + ",Ana\n"
 	report := filepath.Join(t.TempDir(), "r.csv")
-	s, err := runImport(t, context.Background(), a.client(0), input, Options{ReportPath: report})
+	s, err := runImport(t, context.Background(), a.client(0), input, Options{RunOptions: bulk.RunOptions{ReportPath: report}})
 	if err != nil || s.Created != 1 || s.Failed != 1 {
 		t.Fatalf("summary %+v, %v", s, err)
 	}
@@ -638,7 +639,7 @@ func TestConcurrentImportsCreatingOneTag(t *testing.T) {
 	}
 
 	var stderr strings.Builder
-	s, err := runImport(t, context.Background(), a.client(0), "phone,tags\n"+testPhone(9)+",campanha nova\n", Options{Stderr: &stderr})
+	s, err := runImport(t, context.Background(), a.client(0), "phone,tags\n"+testPhone(9)+",campanha nova\n", Options{RunOptions: bulk.RunOptions{Stderr: &stderr}})
 	if err != nil || s.Created != 1 || s.Failed != 0 {
 		t.Fatalf("a later import naming the tag: %+v, %v", s, err)
 	}
@@ -674,7 +675,7 @@ func TestImportsOfOneInputAtOnce(t *testing.T) {
 	dir := t.TempDir()
 	first := make(chan error, 1)
 	go func() {
-		_, err := runImport(t, context.Background(), a.client(0), "", Options{Input: in, JournalDir: dir})
+		_, err := runImport(t, context.Background(), a.client(0), "", Options{RunOptions: bulk.RunOptions{Input: in, JournalDir: dir}})
 		first <- err
 	}()
 	// The first holds its journal once a POST waits.
@@ -682,7 +683,7 @@ func TestImportsOfOneInputAtOnce(t *testing.T) {
 	for a.count("POST", "/contacts") == 0 && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
-	s, err := runImport(t, context.Background(), a.client(0), "", Options{Input: in, JournalDir: dir})
+	s, err := runImport(t, context.Background(), a.client(0), "", Options{RunOptions: bulk.RunOptions{Input: in, JournalDir: dir}})
 	var locked *bulk.LockedError
 	if !errors.As(err, &locked) || cmdutil.ExitCode(err) != clierr.ExitUsage || s != nil {
 		t.Errorf("second import: %+v, %v (exit %d); want refused with exit 2", s, err, cmdutil.ExitCode(err))
@@ -707,7 +708,7 @@ func TestImportReportFallsBack(t *testing.T) {
 	data := t.TempDir()
 	var stderr strings.Builder
 	s, err := runImport(t, context.Background(), a.client(0), "phone\n12\n"+testPhone(1)+"\n",
-		Options{ReportPath: filepath.Join(notADir, "c.csv.errors.csv"), ReportFallbackDir: data, Stderr: &stderr})
+		Options{RunOptions: bulk.RunOptions{ReportPath: filepath.Join(notADir, "c.csv.errors.csv"), ReportFallbackDir: data, Stderr: &stderr}})
 	want := filepath.Join(data, "reports", "c.csv.errors.csv")
 	if err != nil || s.Created != 1 || s.Failed != 1 || s.Report == nil || *s.Report != want {
 		t.Fatalf("summary %+v, %v; want the report at %s", s, err, want)

@@ -380,11 +380,3 @@ func mergeTags(have []api.TagRef, add []int64) []int64 {
 	}
 	return ids
 }
-
-// rowBackoff spaces the attempts at a row: 200 ms before the second,
-// doubling up to 5 s, jittered so that workers that failed together do not
-// all come back together.
-var rowBackoff = api.Backoff{Base: 200 * time.Millisecond, Max: 5 * time.Second}
-
-// defaultBackoff is the wait before attempt n+1 (n from 1).
-func defaultBackoff(n int) time.Duration { return rowBackoff.Delay(n - 1) }

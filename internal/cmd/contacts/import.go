@@ -18,7 +18,6 @@ import (
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/importer"
 	"github.com/convo-cli/convo/internal/output"
-	"github.com/convo-cli/convo/internal/validate"
 )
 
 type importOptions struct {
@@ -26,21 +25,11 @@ type importOptions struct {
 	ctx context.Context
 
 	file          string
-	format        string
-	delimiter     string
-	encoding      string
-	maps          []string
+	bulk          cmdutil.BulkFlags
 	ignoreUnknown bool
 	onDuplicate   string
 	replaceTags   bool
-	concurrency   int
-	rate          float64
 	createTags    bool
-	dryRun        bool
-	report        string
-	journal       string
-	restart       bool
-	quiet         bool
 
 	// resume is the command line that resumes this import.
 	resume string
@@ -49,10 +38,6 @@ type importOptions struct {
 // circuit is when an import stops because the API keeps failing: the
 // default, and shorter in tests.
 var circuit = bulk.DefaultCircuit
-
-// maxConcurrency bounds --concurrency: beyond it a server sees a flood,
-// not an import.
-const maxConcurrency = 64
 
 // importSpec prints the summary with -o.
 var importSpec = output.Spec{
@@ -146,21 +131,19 @@ is also printed as an object on standard output.`,
 		},
 	}
 	fl := cmd.Flags()
-	cmdutil.EnumFlag(cmd, &opts.format, "format", "", bulk.Formats, "input `FORMAT` (default: from the extension)")
-	fl.StringVar(&opts.delimiter, "delimiter", "", "CSV cell `SEPARATOR`, e.g. ';' or tab (default: detected from the header)")
-	cmdutil.EncodingFlag(cmd, &opts.encoding)
-	fl.StringArrayVar(&opts.maps, "map", nil, "read column `HEADER=FIELD` as FIELD, e.g. Telefone=phone (repeatable)")
+	opts.bulk.AddInputFlags(cmd)
+	fl.StringArrayVar(&opts.bulk.Maps, "map", nil, "read column `HEADER=FIELD` as FIELD, e.g. Telefone=phone (repeatable)")
 	fl.BoolVar(&opts.ignoreUnknown, "ignore-unknown-columns", false, "skip columns that are no contact field instead of stopping")
 	cmdutil.EnumFlag(cmd, &opts.onDuplicate, "on-duplicate", string(importer.DuplicateSkip), importer.DuplicateModes, "for a phone that exists: `MODE`")
 	fl.BoolVar(&opts.replaceTags, "replace-tags", false, "with --on-duplicate update: set the row's tags instead of adding them")
-	fl.IntVar(&opts.concurrency, "concurrency", 4, "`N` requests in flight")
-	fl.Float64Var(&opts.rate, "rate", 0, "at most `N` requests per second, 0 for no limit (429s slow the import down anyway)")
+	fl.IntVar(&opts.bulk.Concurrency, "concurrency", 4, "`N` requests in flight")
+	fl.Float64Var(&opts.bulk.Rate, "rate", 0, "at most `N` requests per second, 0 for no limit (429s slow the import down anyway)")
 	fl.BoolVar(&opts.createTags, "create-tags", false, "create the tags named in the input that do not exist")
-	fl.BoolVar(&opts.dryRun, "dry-run", false, "check every row and resolve tags and fields without writing anything")
-	fl.StringVar(&opts.report, "report", "", "write failed rows to `FILE` (default: FILE.errors.csv next to FILE)")
-	fl.StringVar(&opts.journal, "journal", "", "keep the rows done in `FILE` (default: in the data directory, bound to the destination and the input's content)")
-	fl.BoolVar(&opts.restart, "restart", false, "ignore the journal and import every row again")
-	fl.BoolVar(&opts.quiet, "quiet", false, "show no progress and no summary")
+	fl.BoolVar(&opts.bulk.DryRun, "dry-run", false, "check every row and resolve tags and fields without writing anything")
+	fl.StringVar(&opts.bulk.Report, "report", "", "write failed rows to `FILE` (default: FILE.errors.csv next to FILE)")
+	fl.StringVar(&opts.bulk.Journal, "journal", "", "keep the rows done in `FILE` (default: in the data directory, bound to the destination and the input's content)")
+	fl.BoolVar(&opts.bulk.Restart, "restart", false, "ignore the journal and import every row again")
+	fl.BoolVar(&opts.bulk.Quiet, "quiet", false, "show no progress and no summary")
 	return cmdutil.Prints(f, cmd, importSpec)
 }
 
@@ -185,7 +168,7 @@ func importRun(opts *importOptions) error {
 	if summary == nil {
 		return err
 	}
-	if !opts.quiet {
+	if !opts.bulk.Quiet {
 		fmt.Fprintln(ios.ErrOut, summary.Line())
 		if len(summary.TagsToCreate) > 0 {
 			fmt.Fprintf(ios.ErrOut, "Tags to create (with --create-tags): %s\n", strings.Join(summary.TagsToCreate, ", "))
@@ -194,7 +177,7 @@ func importRun(opts *importOptions) error {
 	switch {
 	case summary.Failed > 0 && summary.Report != nil:
 		fmt.Fprintf(ios.ErrOut, "%s failed: see %s\n", plural(summary.Failed, "row"), *summary.Report)
-	case err == nil && opts.report == "" && !summary.DryRun:
+	case err == nil && opts.bulk.Report == "" && !summary.DryRun:
 		// A report an earlier run left at the default place lists rows that
 		// have gone in since.
 		if rerr := os.Remove(run.ReportPath); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
@@ -224,50 +207,19 @@ func importRun(opts *importOptions) error {
 
 // importerOptions checks the flags and turns them into the importer's options.
 func (opts *importOptions) importerOptions() (importer.Options, error) {
+	common, err := opts.bulk.RunOptions(opts.f, "HEADER=FIELD, e.g. --map Telefone=phone")
 	run := importer.Options{
-		Format:               bulk.Format(opts.format),
+		RunOptions:           common,
 		IgnoreUnknownColumns: opts.ignoreUnknown,
-		DefaultCountry:       opts.f.Settings.DefaultCountry,
 		OnDuplicate:          importer.OnDuplicate(opts.onDuplicate),
 		ReplaceTags:          opts.replaceTags,
 		CreateTags:           opts.createTags,
-		Concurrency:          opts.concurrency,
-		Rate:                 opts.rate,
-		DryRun:               opts.dryRun,
-		Restart:              opts.restart,
-		Stderr:               opts.f.IOStreams.ErrOut,
 	}
-	if opts.replaceTags && run.OnDuplicate != importer.DuplicateUpdate {
-		return run, clierr.FlagErrorf("--replace-tags works only with --on-duplicate update")
-	}
-	if opts.concurrency < 1 || opts.concurrency > maxConcurrency {
-		return run, clierr.FlagErrorf("--concurrency: must be 1 to %d (got %d)", maxConcurrency, opts.concurrency)
-	}
-	if opts.rate < 0 {
-		return run, clierr.FlagErrorf("--rate: must be 0 (no limit) or more (got %v)", opts.rate)
-	}
-	if opts.delimiter != "" {
-		d, err := cmdutil.ParseDelimiter(opts.delimiter)
-		if err != nil {
-			return run, err
-		}
-		run.Delimiter = d
-	}
-	maps, err := cmdutil.ParseMappings(opts.maps, "HEADER=FIELD, e.g. --map Telefone=phone")
 	if err != nil {
 		return run, err
 	}
-	run.Mappings = maps
-	if _, err := validate.DefaultCountry(run.DefaultCountry); err != nil {
-		return run, err
-	}
-	switch {
-	case opts.quiet:
-		run.Feedback = bulk.FeedbackNone
-	case opts.f.IOStreams.IsStderrTTY():
-		run.Feedback = bulk.FeedbackBar
-	default:
-		run.Feedback = bulk.FeedbackLines
+	if opts.replaceTags && run.OnDuplicate != importer.DuplicateUpdate {
+		return run, clierr.FlagErrorf("--replace-tags works only with --on-duplicate update")
 	}
 	return run, nil
 }
@@ -276,12 +228,11 @@ func (opts *importOptions) importerOptions() (importer.Options, error) {
 // to the data directory first, and decides where the journal and the
 // report go; it returns what removes such a copy.
 func (opts *importOptions) openInput(run *importer.Options) (func(), error) {
-	in, err := cmdutil.OpenBulkInput(opts.f.IOStreams, opts.file, opts.encoding, opts.report, "import")
+	in, err := cmdutil.OpenBulkInput(opts.f.IOStreams, opts.file, opts.bulk.Encoding, opts.bulk.Report, "import")
 	if err != nil {
 		return nil, err
 	}
 	run.Input = in.Input
-	run.JournalPath = opts.journal
 	run.JournalDir = filepath.Join(in.DataDir, "imports")
 	run.ReportFallbackDir = in.DataDir
 	run.ReportPath = in.ReportPath

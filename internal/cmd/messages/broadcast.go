@@ -19,7 +19,6 @@ import (
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/output"
-	"github.com/convo-cli/convo/internal/validate"
 )
 
 type broadcastOptions struct {
@@ -30,18 +29,8 @@ type broadcastOptions struct {
 	template    string
 	channel     string
 	shared      msgtemplate.Flags
-	format      string
-	delimiter   string
-	encoding    string
-	maps        []string
+	bulk        cmdutil.BulkFlags
 	excludeTags []string
-	rate        float64
-	concurrency int
-	dryRun      bool
-	report      string
-	journal     string
-	restart     bool
-	quiet       bool
 
 	// resume is the command line that resumes this broadcast.
 	resume string
@@ -50,9 +39,6 @@ type broadcastOptions struct {
 // broadcastCircuit is when a broadcast stops because the API keeps failing:
 // the default, and shorter in tests.
 var broadcastCircuit = bulk.DefaultCircuit
-
-// maxBroadcastConcurrency bounds --concurrency, as for contacts import.
-const maxBroadcastConcurrency = 64
 
 // broadcastSpec prints the summary with -o.
 var broadcastSpec = output.Spec{
@@ -136,19 +122,17 @@ option is not available; use --jq to shape the output.`,
 	cmdutil.NilStringFlag(cmd, &opts.shared.HeaderURL, "header-url", "file `URL` of the image, video or document header, for every row without its own")
 	cmdutil.NilStringFlag(cmd, &opts.shared.HeaderText, "header-text", "`TEXT` for the placeholder of a text header, for every row without its own")
 	fl.StringArrayVar(&opts.shared.Buttons, "button", nil, "the placeholder of a URL button for every row without its own, as `INDEX=VALUE` (repeatable)")
-	cmdutil.EnumFlag(cmd, &opts.format, "format", "", bulk.Formats, "input `FORMAT` (default: from the extension)")
-	fl.StringVar(&opts.delimiter, "delimiter", "", "CSV cell `SEPARATOR`, e.g. ';' or tab (default: detected from the header)")
-	cmdutil.EncodingFlag(cmd, &opts.encoding)
-	fl.StringArrayVar(&opts.maps, "map", nil, "read column `COLUMN=NAME` as NAME, e.g. Telefone=phone (repeatable)")
+	opts.bulk.AddInputFlags(cmd)
+	fl.StringArrayVar(&opts.bulk.Maps, "map", nil, "read column `COLUMN=NAME` as NAME, e.g. Telefone=phone (repeatable)")
 	fl.StringArrayVar(&opts.excludeTags, "exclude-tag", nil, "leave out the contacts with the tag `ID|NAME`, e.g. an opt-out tag (repeatable)")
 	_ = cmd.RegisterFlagCompletionFunc("exclude-tag", cmdutil.CompleteTagNames(f))
-	fl.Float64Var(&opts.rate, "rate", 20, "at most `N` messages per second, 0 for no limit")
-	fl.IntVar(&opts.concurrency, "concurrency", 4, "`N` messages in flight")
-	fl.BoolVar(&opts.dryRun, "dry-run", false, "print the plan and the first request, and send nothing")
-	fl.StringVar(&opts.report, "report", "", "write the rows that fail to `FILE` (default: FILE.errors.csv next to FILE)")
-	fl.StringVar(&opts.journal, "journal", "", "keep the recipients sent in `FILE` (default: in the data directory, bound to the campaign)")
-	fl.BoolVar(&opts.restart, "restart", false, "forget the recipients sent and send to every one again")
-	fl.BoolVar(&opts.quiet, "quiet", false, "show no plan, no progress and no summary")
+	fl.Float64Var(&opts.bulk.Rate, "rate", 20, "at most `N` messages per second, 0 for no limit")
+	fl.IntVar(&opts.bulk.Concurrency, "concurrency", 4, "`N` messages in flight")
+	fl.BoolVar(&opts.bulk.DryRun, "dry-run", false, "print the plan and the first request, and send nothing")
+	fl.StringVar(&opts.bulk.Report, "report", "", "write the rows that fail to `FILE` (default: FILE.errors.csv next to FILE)")
+	fl.StringVar(&opts.bulk.Journal, "journal", "", "keep the recipients sent in `FILE` (default: in the data directory, bound to the campaign)")
+	fl.BoolVar(&opts.bulk.Restart, "restart", false, "forget the recipients sent and send to every one again")
+	fl.BoolVar(&opts.bulk.Quiet, "quiet", false, "show no plan, no progress and no summary")
 	cmdutil.RequireFlags(cmd, "template", "channel")
 	return cmdutil.Prints(f, cmd, broadcastSpec)
 }
@@ -159,13 +143,13 @@ func broadcastRun(opts *broadcastOptions) error {
 	if err != nil {
 		return err
 	}
-	in, err := cmdutil.OpenBulkInput(ios, opts.file, opts.encoding, opts.report, "broadcast")
+	in, err := cmdutil.OpenBulkInput(ios, opts.file, opts.bulk.Encoding, opts.bulk.Report, "broadcast")
 	if err != nil {
 		return err
 	}
 	defer in.Close() // a spool holds nothing once the run is over
 	run.Input = in.Input
-	run.JournalPath, run.JournalDir = opts.journal, filepath.Join(in.DataDir, "broadcasts")
+	run.JournalDir = filepath.Join(in.DataDir, "broadcasts")
 	run.ReportFallbackDir = in.DataDir
 	run.ReportPath = in.ReportPath
 
@@ -178,10 +162,10 @@ func broadcastRun(opts *broadcastOptions) error {
 		return err
 	}
 	plan := camp.Plan()
-	if !opts.quiet {
+	if !opts.bulk.Quiet {
 		plan.Write(ios.ErrOut)
 	}
-	if opts.dryRun {
+	if opts.bulk.DryRun {
 		return opts.dryRunEnd(camp)
 	}
 	if plan.ToSend > 0 {
@@ -196,7 +180,7 @@ func broadcastRun(opts *broadcastOptions) error {
 	if summary == nil {
 		return err
 	}
-	if !opts.quiet {
+	if !opts.bulk.Quiet {
 		fmt.Fprintln(ios.ErrOut, summary.Line())
 	}
 	opts.reported(summary.Report, summary.Failed, run.ReportPath, err)
@@ -251,7 +235,7 @@ func (opts *broadcastOptions) reported(report *string, failed int, defaultPath s
 	switch {
 	case failed > 0 && report != nil:
 		fmt.Fprintf(w, "%s not sent: see %s\n", count(failed, "row"), *report)
-	case runErr == nil && opts.report == "" && defaultPath != "":
+	case runErr == nil && opts.bulk.Report == "" && defaultPath != "":
 		if err := os.Remove(defaultPath); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintf(w, "warning: could not remove the out-of-date report: %v\n", err)
 		}
@@ -260,53 +244,22 @@ func (opts *broadcastOptions) reported(report *string, failed int, defaultPath s
 
 // options checks the flags and turns them into the broadcast's options.
 func (opts *broadcastOptions) options() (broadcast.Options, error) {
+	common, err := opts.bulk.RunOptions(opts.f, "COLUMN=NAME, e.g. --map Telefone=phone or --map Nome=nome")
+	common.Circuit = broadcastCircuit
 	run := broadcast.Options{
-		Format:         bulk.Format(opts.format),
-		Template:       opts.template,
-		Channel:        opts.channel,
-		Shared:         opts.shared,
-		DefaultCountry: opts.f.Settings.DefaultCountry,
-		Rate:           opts.rate,
-		Concurrency:    opts.concurrency,
-		DryRun:         opts.dryRun,
-		Restart:        opts.restart,
-		Stderr:         opts.f.IOStreams.ErrOut,
-		Circuit:        broadcastCircuit,
+		RunOptions: common,
+		Template:   opts.template,
+		Channel:    opts.channel,
+		Shared:     opts.shared,
 	}
-	if opts.concurrency < 1 || opts.concurrency > maxBroadcastConcurrency {
-		return run, clierr.FlagErrorf("--concurrency: must be 1 to %d (got %d)", maxBroadcastConcurrency, opts.concurrency)
-	}
-	if opts.rate < 0 {
-		return run, clierr.FlagErrorf("--rate: must be 0 (no limit) or more (got %v)", opts.rate)
-	}
-	if opts.delimiter != "" {
-		d, err := cmdutil.ParseDelimiter(opts.delimiter)
-		if err != nil {
-			return run, err
-		}
-		run.Delimiter = d
-	}
-	maps, err := cmdutil.ParseMappings(opts.maps, "COLUMN=NAME, e.g. --map Telefone=phone or --map Nome=nome")
 	if err != nil {
 		return run, err
 	}
-	run.Mappings = maps
 	for _, tag := range opts.excludeTags {
 		if tag == "" {
 			return run, clierr.FlagErrorf("--exclude-tag is empty: give a tag's id or text")
 		}
 		run.ExcludeTags = append(run.ExcludeTags, tag)
-	}
-	if _, err := validate.DefaultCountry(run.DefaultCountry); err != nil {
-		return run, err
-	}
-	switch {
-	case opts.quiet:
-		run.Feedback = bulk.FeedbackNone
-	case opts.f.IOStreams.IsStderrTTY():
-		run.Feedback = bulk.FeedbackBar
-	default:
-		run.Feedback = bulk.FeedbackLines
 	}
 	return run, nil
 }
