@@ -1,8 +1,11 @@
 package cmdutil
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -162,6 +165,36 @@ func (b *BulkFlags) RunOptions(f *Factory, mapSyntax string) (bulk.RunOptions, e
 		run.Feedback = bulk.FeedbackLines
 	}
 	return run, nil
+}
+
+// EndBulk ends a bulk command once its run is over: the summary as an
+// object with -o, then the exit: err, or exit 6 when rows failed.
+func EndBulk(f *Factory, summary any, failed int, err error) error {
+	if f.OutputRequested() {
+		raw, merr := json.Marshal(summary)
+		if merr != nil {
+			return errors.Join(err, merr)
+		}
+		if perr := PrintObject(f, raw); perr != nil {
+			return errors.Join(err, perr)
+		}
+	}
+	switch {
+	case err != nil:
+		return err
+	case failed > 0:
+		return &clierr.PartialError{Failed: failed}
+	}
+	return nil
+}
+
+// RemoveStaleReport removes the report an earlier run left at path, the
+// default place, after a run in which no row failed: it lists rows that
+// have gone through since.
+func RemoveStaleReport(ios *output.IOStreams, path string) {
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(ios.ErrOut, "warning: could not remove the out-of-date report: %v\n", err)
+	}
 }
 
 // ResumeCommand rebuilds the command line of a bulk run, for the message

@@ -173,14 +173,7 @@ func exportRun(opts *exportOptions) error {
 	for _, warning := range w.warnings(fields) {
 		fmt.Fprintln(errOut, "warning: "+warning)
 	}
-	if f.OutputRequested() {
-		raw, err := json.Marshal(s)
-		if err != nil {
-			return err
-		}
-		return cmdutil.PrintObject(f, raw)
-	}
-	return nil
+	return cmdutil.EndBulk(f, s, 0, nil)
 }
 
 // fieldColumns are the custom fields an export writes: the active ones

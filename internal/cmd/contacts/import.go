@@ -2,11 +2,7 @@ package contacts
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -180,29 +176,12 @@ func importRun(opts *importOptions) error {
 	case err == nil && opts.bulk.Report == "" && !summary.DryRun:
 		// A report an earlier run left at the default place lists rows that
 		// have gone in since.
-		if rerr := os.Remove(run.ReportPath); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
-			fmt.Fprintf(ios.ErrOut, "warning: could not remove the out-of-date report: %v\n", rerr)
-		}
+		cmdutil.RemoveStaleReport(ios, run.ReportPath)
 	}
 	if err != nil {
 		opts.printResume(summary)
 	}
-	if f.OutputRequested() {
-		raw, merr := json.Marshal(summary)
-		if merr != nil {
-			return errors.Join(err, merr)
-		}
-		if perr := cmdutil.PrintObject(f, raw); perr != nil {
-			return errors.Join(err, perr)
-		}
-	}
-	switch {
-	case err != nil:
-		return err
-	case summary.Failed > 0:
-		return &clierr.PartialError{Failed: summary.Failed}
-	}
-	return nil
+	return cmdutil.EndBulk(f, summary, summary.Failed, err)
 }
 
 // importerOptions checks the flags and turns them into the importer's options.

@@ -2,11 +2,8 @@ package messages
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/dustin/go-humanize"
@@ -187,22 +184,7 @@ func broadcastRun(opts *broadcastOptions) error {
 	if err != nil {
 		opts.printResume(summary.Journal)
 	}
-	if f.OutputRequested() {
-		raw, merr := json.Marshal(summary)
-		if merr != nil {
-			return errors.Join(err, merr)
-		}
-		if perr := cmdutil.PrintObject(f, raw); perr != nil {
-			return errors.Join(err, perr)
-		}
-	}
-	switch {
-	case err != nil:
-		return err
-	case summary.Failed > 0:
-		return &clierr.PartialError{Failed: summary.Failed}
-	}
-	return nil
+	return cmdutil.EndBulk(f, summary, summary.Failed, err)
 }
 
 // dryRunEnd ends a dry run: the report of the invalid rows, and the first
@@ -236,9 +218,7 @@ func (opts *broadcastOptions) reported(report *string, failed int, defaultPath s
 	case failed > 0 && report != nil:
 		fmt.Fprintf(w, "%s not sent: see %s\n", count(failed, "row"), *report)
 	case runErr == nil && opts.bulk.Report == "" && defaultPath != "":
-		if err := os.Remove(defaultPath); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			fmt.Fprintf(w, "warning: could not remove the out-of-date report: %v\n", err)
-		}
+		cmdutil.RemoveStaleReport(opts.f.IOStreams, defaultPath)
 	}
 }
 
