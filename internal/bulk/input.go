@@ -104,7 +104,7 @@ func spool(in io.Reader, dir string, enc Encoding) (path string, fp *fingerprint
 	}()
 	fp = newFingerprinter(enc)
 	if _, err := io.CopyBuffer(io.MultiWriter(f, fp), in, make([]byte, 256<<10)); err != nil {
-		return "", nil, fmt.Errorf("spool standard input to %s: %w", filepath.Dir(f.Name()), err)
+		return "", nil, fmt.Errorf("copy the input to %s: %w", filepath.Dir(f.Name()), err)
 	}
 	return f.Name(), fp, nil
 }
@@ -146,6 +146,9 @@ type Input struct {
 	Fingerprint
 	// Spooled says that Path is a copy of the input, removed by Close.
 	Spooled bool
+	// Stream says that the input has no file of its own: standard input,
+	// a pipe.
+	Stream bool
 	// Encoding is what the input is read as: the encoding asked, or the one
 	// its byte order mark says.
 	Encoding Encoding
@@ -172,10 +175,22 @@ func OpenInput(name string, stdin io.Reader, spoolDir string) (*Input, error) {
 // for input that is not UTF-8, the encoding it looks like and the
 // --encoding to use, before anything is sent.
 func OpenEncodedInput(name string, enc Encoding, stdin io.Reader, spoolDir string) (*Input, error) {
+	return openInput(name, enc, stdin, spoolDir, false)
+}
+
+// SnapshotInput is OpenEncodedInput for a run that reads its input more
+// than once and must read the same rows each time (a broadcast's plan,
+// then its sending): a regular file is copied to spoolDir too, so that a
+// file rewritten or extended during the run changes nothing of it.
+func SnapshotInput(name string, enc Encoding, stdin io.Reader, spoolDir string) (*Input, error) {
+	return openInput(name, enc, stdin, spoolDir, true)
+}
+
+func openInput(name string, enc Encoding, stdin io.Reader, spoolDir string, snapshot bool) (*Input, error) {
 	in := &Input{Name: name, Path: name}
 	var src io.Reader
 	if name == "-" {
-		in.Name, src = "standard input", stdin
+		in.Name, src, in.Stream = "standard input", stdin, true
 	} else {
 		f, err := os.Open(name)
 		if err != nil {
@@ -186,7 +201,8 @@ func OpenEncodedInput(name string, enc Encoding, stdin io.Reader, spoolDir strin
 		if err != nil {
 			return nil, err
 		}
-		if !info.Mode().IsRegular() {
+		in.Stream = !info.Mode().IsRegular()
+		if in.Stream || snapshot {
 			src = f
 		}
 	}

@@ -69,15 +69,21 @@ type BulkInput struct {
 
 // OpenBulkInput opens file ("-" for standard input) in the encoding enc
 // (empty: UTF-8, or UTF-16 by its byte order mark) for a run of kind
-// ("import", "broadcast"), whose failed rows go to report when it is given.
-// An input that is not text in its encoding is an input error (exit 2)
-// naming its first bad line, before anything is sent.
-func OpenBulkInput(ios *output.IOStreams, file, enc, report, kind string) (*BulkInput, error) {
+// ("import", "broadcast"), whose failed rows go to report when it is given;
+// snapshot copies a file to the data directory too, for a run that must
+// read the same rows however often it reads them (see
+// bulk.SnapshotInput). An input that is not text in its encoding is an
+// input error (exit 2) naming its first bad line, before anything is sent.
+func OpenBulkInput(ios *output.IOStreams, file, enc, report, kind string, snapshot bool) (*BulkInput, error) {
 	dir, err := config.DataDir()
 	if err != nil {
 		return nil, err
 	}
-	in, err := bulk.OpenEncodedInput(file, bulk.Encoding(enc), ios.In, filepath.Join(dir, "spool"))
+	open := bulk.OpenEncodedInput
+	if snapshot {
+		open = bulk.SnapshotInput
+	}
+	in, err := open(file, bulk.Encoding(enc), ios.In, filepath.Join(dir, "spool"))
 	var notText *clierr.InputError
 	switch {
 	case errors.As(err, &notText):
@@ -90,7 +96,7 @@ func OpenBulkInput(ios *output.IOStreams, file, enc, report, kind string) (*Bulk
 	}
 	switch {
 	case report != "":
-	case in.Spooled:
+	case in.Stream:
 		report = kind + "-" + time.Now().Format("20060102-150405") + ".errors.csv"
 	default:
 		report = file + ".errors.csv"

@@ -140,7 +140,7 @@ func broadcastRun(opts *broadcastOptions) error {
 	if err != nil {
 		return err
 	}
-	in, err := cmdutil.OpenBulkInput(ios, opts.file, opts.bulk.Encoding, opts.bulk.Report, "broadcast")
+	in, err := cmdutil.OpenBulkInput(ios, opts.file, opts.bulk.Encoding, opts.bulk.Report, "broadcast", true)
 	if err != nil {
 		return err
 	}

@@ -482,3 +482,66 @@ func TestBroadcastJournal(t *testing.T) {
 		t.Errorf("another campaign: %+v", s)
 	}
 }
+
+// TestBroadcastSendsTheListItPlanned rewrites the list as the sending
+// starts: its rows in reverse order, and three recipients more. The run sends what its plan read, each recipient its own values;
+// the new recipients go out with the next run, and nobody twice.
+func TestBroadcastSendsTheListItPlanned(t *testing.T) {
+	env := cmdtest.New(t)
+	_, all := phones(t, 12)
+	// A column the broadcast does not read makes each row larger than
+	// what a read takes at once, as the rows of a long list are.
+	filler := strings.Repeat("x", 200<<10)
+	row := func(phone, name string, order int) string {
+		return fmt.Sprintf("%s,%s,%d,%s", phone, name, order, filler)
+	}
+	lines := []string{"phone,nome,numero_pedido,observacao"}
+	for i, p := range all {
+		lines = append(lines, row(p, fmt.Sprintf("Cliente %d", i), 1000+i))
+	}
+	list := writeList(t, "grande.csv", strings.Join(lines, "\n")+"\n")
+	rewritten := []string{lines[0]}
+	for i := len(lines) - 1; i > 0; i-- {
+		rewritten = append(rewritten, lines[i])
+	}
+	var added []string
+	for i := range 3 {
+		p := fmt.Sprintf("55479910%05d", i)
+		added = append(added, p)
+		rewritten = append(rewritten, row(p, fmt.Sprintf("Nova %d", i), 2000+i))
+	}
+	// The file is rewritten once the sending has begun to read it: at the
+	// request the sending makes first, for the server's time.
+	var once sync.Once
+	env.Intercept(func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && r.URL.Path == api.Prefix+"/channels" && r.URL.Query().Get("per_page") == "1" {
+				once.Do(func() {
+					if err := os.WriteFile(list, []byte(strings.Join(rewritten, "\n")+"\n"), 0o600); err != nil {
+						t.Error(err)
+					}
+				})
+			}
+			next.ServeHTTP(w, r)
+		})
+	})
+	args := []string{"messages", "broadcast", list, "--template", "boas_vindas", "--channel", mainChannel, "--rate", "0", "--concurrency", "1", "--yes"}
+	run(t, env, 0, args...)
+	for i, p := range all {
+		msgs := sentTo(t, env, p)
+		if want := fmt.Sprintf("Olá Cliente %d, seu pedido %d ", i, 1000+i); len(msgs) != 1 || !strings.HasPrefix(msgs[0].Content, want) {
+			t.Errorf("%s got %d messages (%+v), want one starting %q", p, len(msgs), msgs, want)
+		}
+	}
+	for _, p := range added {
+		if msgs := sentTo(t, env, p); len(msgs) != 0 {
+			t.Errorf("%s, added to the list during the run, got %d messages from it", p, len(msgs))
+		}
+	}
+
+	run(t, env, 0, append(args, "-o", "json")...)
+	if s := summaryOf(t, env); s.Sent != 3 || s.AlreadySent != 12 {
+		t.Errorf("the rerun of the rewritten list: %+v, want 3 sent and 12 already sent", s)
+	}
+	assertOnce(t, env, append(all, added...))
+}
