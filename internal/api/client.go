@@ -98,6 +98,9 @@ func New(opts Options) (*Client, error) {
 	return c, nil
 }
 
+// Timeout is how long each attempt may take, reading its answer included.
+func (c *Client) Timeout() time.Duration { return c.timeout }
+
 // ServerClock is the server's clock as the client's answers have shown it.
 func (c *Client) ServerClock() *ServerClock { return &c.clock }
 
@@ -294,7 +297,7 @@ func (c *Client) attempt(ctx context.Context, method string, u *url.URL, payload
 	}
 	if err != nil {
 		if actx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
-			err = fmt.Errorf("no answer within %s (see --timeout)", c.timeout)
+			err = &timeoutError{fmt.Sprintf("no answer within %s (see --timeout)", c.timeout)}
 		}
 		c.debug.failure(err)
 		return nil, written.Load(), err
@@ -306,7 +309,7 @@ func (c *Client) attempt(ctx context.Context, method string, u *url.URL, payload
 	}
 	if err != nil {
 		if actx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
-			err = fmt.Errorf("response not complete within %s (see --timeout)", c.timeout)
+			err = &timeoutError{fmt.Sprintf("response not complete within %s (see --timeout)", c.timeout)}
 		}
 		err = fmt.Errorf("read response (HTTP %d): %w", hresp.StatusCode, err)
 		c.debug.failure(err)

@@ -808,5 +808,5 @@ func TestEndpointCasesCoverEveryEndpoint(t *testing.T) {
 // nonEndpointMethods are the exported methods of Client that call no single
 // endpoint: Do sends any request, List walks any list, BaseURL says where
 // the client sends them, LoginDigest whose login it is, ServerClock what
-// time the server's answers said.
-var nonEndpointMethods = []string{"Do", "List", "BaseURL", "LoginDigest", "ServerClock"}
+// time the server's answers said, Timeout how long an attempt may take.
+var nonEndpointMethods = []string{"Do", "List", "BaseURL", "LoginDigest", "ServerClock", "Timeout"}

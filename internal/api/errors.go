@@ -108,6 +108,20 @@ func MaybeSent(err error) bool {
 	return errors.As(err, &te) && te.Sent
 }
 
+// timeoutError is an attempt the server did not answer, or not in full,
+// within the client's timeout.
+type timeoutError struct{ msg string }
+
+func (e *timeoutError) Error() string { return e.msg }
+
+// TimedOut reports whether err is a request the server did not answer in
+// full within the client's timeout (see Client.Timeout): it may still be
+// at work on it.
+func TimedOut(err error) bool {
+	var te *timeoutError
+	return errors.As(err, &te)
+}
+
 func (e *TransportError) Error() string {
 	return fmt.Sprintf("%s %s: %v%s", e.Method, e.Path, e.Err, retriesNote(e.Retries))
 }

@@ -549,6 +549,9 @@ func TestAttemptTimeout(t *testing.T) {
 			if !errors.As(err, &te) || err.Error() != tt.want {
 				t.Errorf("error %T %q, want %q", err, err, tt.want)
 			}
+			if !TimedOut(err) {
+				t.Errorf("TimedOut(%q) is false", err)
+			}
 			if hits.Load() != tt.wantHits {
 				t.Errorf("server hit %d times, want %d", hits.Load(), tt.wantHits)
 			}

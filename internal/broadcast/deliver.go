@@ -126,7 +126,14 @@ func (d *deliverer) deliver(stop context.Context, r recipient, since time.Time, 
 			// server asked; waiting more here would multiply that.
 			continue
 		}
-		if api.Sleep(stop, d.backoff(attempt)) != nil {
+		wait := d.backoff(attempt)
+		if maybeSent && api.TimedOut(err) {
+			// The server may still be at work on a request it did not
+			// answer in time: it gets as long again before its recipient
+			// is looked for.
+			wait = max(wait, d.c.Timeout())
+		}
+		if api.Sleep(stop, wait) != nil {
 			return bulk.Unfinished, maybeSent, bulk.ErrStopped
 		}
 	}

@@ -112,7 +112,7 @@ func (e *Env) RunContext(ctx context.Context, args ...string) int {
 	f.APIClient = func(context.Context) (*api.Client, error) {
 		return api.New(api.Options{
 			BaseURL: "http://sandbox.localhost", Token: e.Token, Transport: sandbox.Transport(e.handler),
-			UserAgent: "convo/test", MaxRetries: 0,
+			UserAgent: "convo/test", MaxRetries: 0, Timeout: f.Settings.Timeout,
 		})
 	}
 	f.Prompter = func() prompt.Prompter { return prompt.NewAccessible(strings.NewReader(e.Answers), e.Stderr) }

@@ -2,6 +2,7 @@ package messages_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/broadcast"
@@ -390,6 +392,44 @@ func TestBroadcastLooksForAnAmbiguousSend(t *testing.T) {
 		"--concurrency", "1", "--rate", "0", "--yes", "-o", "json")
 	if s := summaryOf(t, env); s.Sent != 6 || s.Failed != 0 || len(lost) != 2 {
 		t.Errorf("summary %+v, answers lost %q", s, lost)
+	}
+	assertOnce(t, env, all)
+}
+
+// TestBroadcastWaitsForASendThatTimedOut: the server stores the first
+// message after the client's timeout has given it up. The recipient is
+// looked for only once the server has had as long again, and not sent to
+// a second time.
+func TestBroadcastWaitsForASendThatTimedOut(t *testing.T) {
+	env := cmdtest.New(t)
+	list, all := phones(t, 2)
+	stored := make(chan struct{})
+	interceptSends(env, func(n int, w http.ResponseWriter, r *http.Request, next http.Handler) {
+		if n != 1 {
+			next.ServeHTTP(w, r)
+			return
+		}
+		start := time.Now()
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			t.Error(err)
+		}
+		<-r.Context().Done() // the client gives up at its timeout
+		go func() {
+			defer close(stored)
+			// Past the client's timeout of 1s and the first backoff (at
+			// most 200ms), well before a second timeout has passed.
+			time.Sleep(time.Until(start.Add(1600 * time.Millisecond)))
+			late := r.Clone(context.WithoutCancel(r.Context()))
+			late.Body = io.NopCloser(bytes.NewReader(body))
+			next.ServeHTTP(httptest.NewRecorder(), late)
+		}()
+	})
+	run(t, env, 0, "messages", "broadcast", list, "--template", "boas_vindas", "--channel", mainChannel,
+		"--concurrency", "1", "--rate", "0", "--timeout", "1s", "--yes", "-o", "json")
+	<-stored
+	if s := summaryOf(t, env); s.Sent != 2 || s.Failed != 0 {
+		t.Errorf("summary %+v", s)
 	}
 	assertOnce(t, env, all)
 }
