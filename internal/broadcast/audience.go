@@ -78,7 +78,7 @@ func findChannel(ctx context.Context, c *api.Client, token string) (api.Channel,
 			continue
 		}
 		if ch.Status != "connected" {
-			return ch, clierr.InputErrorf("channel %s (%s) is %s: nothing can be sent on it, and nothing was; reconnect it first", ch.Token, ch.Name, ch.Status)
+			return ch, clierr.InputErrorf("channel %s (%s) is %s: nothing can be sent on it. Nothing was sent: reconnect it first.", ch.Token, ch.Name, ch.Status)
 		}
 		return ch, nil
 	}
@@ -91,7 +91,7 @@ func sendable(t *api.Template) error {
 	case "approved":
 		return nil
 	case "pending":
-		return clierr.InputErrorf("template %q is pending approval; only approved templates can be sent, and nothing was", t.Name)
+		return clierr.InputErrorf("template %q is pending approval; only approved templates can be sent. Nothing was sent.", t.Name)
 	}
-	return clierr.InputErrorf("template %q was %s; only approved templates can be sent, and nothing was", t.Name, strings.ToLower(t.Status))
+	return clierr.InputErrorf("template %q was %s; only approved templates can be sent. Nothing was sent.", t.Name, strings.ToLower(t.Status))
 }

@@ -80,6 +80,9 @@ type Campaign struct {
 
 	state   *journalState
 	journal *bulk.Journal // nil for a dry run
+	// restart is the journal to start over once the sending begins: with
+	// --restart, nothing is forgotten before the run is confirmed.
+	restart *bulk.JournalSpec
 	report  *bulk.Report
 	closed  bool
 }
@@ -140,18 +143,17 @@ func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error
 	}
 	spec := campaignSpec(path, identity, fmt.Sprintf("template %s on channel %s, %s", t.Name, ch.Token, dest), camp.state)
 	switch {
-	case opts.DryRun && !opts.Restart:
+	case opts.Restart && !opts.DryRun:
+		spec.Restart = true
+		camp.restart = &spec
+	case opts.Restart:
+	case opts.DryRun:
 		err = bulk.ReadJournal(spec)
-	case !opts.DryRun:
-		spec.Restart = opts.Restart
+	default:
 		camp.journal, _, err = bulk.OpenJournal(spec) // strict: no warnings, only refusals
 	}
-	var locked *bulk.LockedError
-	if errors.As(err, &locked) {
-		return nil, clierr.InputErrorf("another convo run is sending this campaign (its journal is %s); wait for it to end, or stop it first", locked.Path)
-	}
 	if err != nil {
-		return nil, err
+		return nil, journalError(err)
 	}
 	camp.state.seal()
 	camp.report = bulk.NewReportOf(src, opts.ReportPath, opts.ReportFallbackDir, func(s string) { fmt.Fprintln(opts.Stderr, "warning: "+s) })
@@ -292,6 +294,15 @@ func (c *Campaign) Close() (report string, err error) {
 	return report, err
 }
 
+// journalError is the error of a journal that cannot be taken.
+func journalError(err error) error {
+	var locked *bulk.LockedError
+	if errors.As(err, &locked) {
+		return clierr.InputErrorf("another convo run is sending this campaign (its journal is %s); wait for it to end, or stop it first", locked.Path)
+	}
+	return err
+}
+
 // Summary is what a run did.
 type Summary struct {
 	Sent    int `json:"sent"`
@@ -354,10 +365,18 @@ const (
 // error. The journal is kept: the same campaign run again sends only to
 // the recipients not sent.
 func (c *Campaign) Send(ctx context.Context) (*Summary, error) {
-	if c.journal == nil || c.closed {
+	if c.closed || c.journal == nil && c.restart == nil {
 		return nil, errors.New("a dry run, or a campaign closed, sends nothing")
 	}
 	start := time.Now()
+	var err error
+	if c.restart != nil {
+		c.journal, _, err = bulk.OpenJournal(*c.restart)
+		if err != nil {
+			_, cerr := c.Close()
+			return nil, errors.Join(journalError(err), cerr)
+		}
+	}
 	src, _, closeInput, err := openSource(c.opts)
 	if err == nil {
 		defer closeInput()

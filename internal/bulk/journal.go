@@ -206,7 +206,7 @@ func refusal(path string, err error) error {
 		return clierr.InputErrorf("the journal %s is damaged at line %d (%s); nothing was sent. Set it aside to look at it, or use --restart to start over",
 			path, dmg.line, dmg.why)
 	case errors.As(err, &mismatch):
-		return clierr.InputErrorf("the journal %s was kept for %s, not for this run; nothing was sent. Use another --journal, or --restart to start this one over",
+		return clierr.InputErrorf("the journal %s was kept for %s, not for this run; nothing was sent. Give this run another --journal, or leave --journal out",
 			path, mismatch.other)
 	}
 	return err
@@ -331,7 +331,9 @@ func (j *Journal) notAJournal(first string) error {
 // checkHeader compares a journal's header with the run's; the about line
 // (for people) may differ.
 func checkHeader(got, want []string) error {
-	other := func() string {
+	// other names what the journal was kept for: the identity that differs
+	// ("another input", "another values"), and the journal's about line.
+	other := func(differs string) string {
 		about := ""
 		for _, l := range got {
 			if a, ok := strings.CutPrefix(l, "about "); ok {
@@ -340,14 +342,17 @@ func checkHeader(got, want []string) error {
 				}
 			}
 		}
-		what := "another input or destination"
+		what := "another " + differs
+		if strings.HasSuffix(differs, "s") {
+			what = "other " + differs
+		}
 		if about != "" {
 			what += " (" + about + ")"
 		}
 		return what
 	}
 	if len(got) != len(want) {
-		return &mismatchError{other: other()}
+		return &mismatchError{other: other("run")}
 	}
 	for i := range got {
 		if strings.HasPrefix(want[i], "about ") && strings.HasPrefix(got[i], "about ") {
@@ -357,7 +362,11 @@ func checkHeader(got, want []string) error {
 			if i == 0 {
 				return &mismatchError{other: "another kind of run (" + strings.TrimPrefix(got[0], journalMagic+" ") + ")"}
 			}
-			return &mismatchError{other: other()}
+			differs := "run"
+			if id, ok := strings.CutPrefix(want[i], "identity "); ok {
+				differs, _, _ = strings.Cut(id, " ")
+			}
+			return &mismatchError{other: other(differs)}
 		}
 	}
 	return nil

@@ -76,7 +76,7 @@ func TestReadJournal(t *testing.T) {
 	}
 	other := testSpec(path)
 	other.Identity = []string{"destination d2", other.Identity[1]}
-	if err := ReadJournal(other); !errors.As(err, &inputErr) || !strings.Contains(err.Error(), "was kept for another input or destination") {
+	if err := ReadJournal(other); !errors.As(err, &inputErr) || !strings.Contains(err.Error(), "was kept for another destination") {
 		t.Errorf("journal of another destination: %v", err)
 	}
 	if _, err := os.Stat(path + ".damaged"); !errors.Is(err, os.ErrNotExist) {

@@ -293,7 +293,7 @@ func TestJournalOfAnotherIdentity(t *testing.T) {
 	other.Identity = []string{"destination d2", other.Identity[1]}
 	other.About = "/data/contatos.csv to company 2"
 	other.Policy = Strict
-	if _, _, err := OpenJournal(other); err == nil || !strings.Contains(err.Error(), "was kept for another input or destination (/data/contatos.csv to company 1)") {
+	if _, _, err := OpenJournal(other); err == nil || !strings.Contains(err.Error(), "was kept for another destination (/data/contatos.csv to company 1)") {
 		t.Errorf("strict: %v", err)
 	}
 
@@ -306,7 +306,7 @@ func TestJournalOfAnotherIdentity(t *testing.T) {
 	if other.State.(*LineState).IsDone(2) {
 		t.Error("the other destination's record was applied")
 	}
-	if len(warnings) != 1 || !strings.Contains(warnings[0], "kept for another input or destination (/data/contatos.csv to company 1): it is started over") {
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "kept for another destination (/data/contatos.csv to company 1): it is started over") {
 		t.Errorf("warnings %q", warnings)
 	}
 	j.Close()

@@ -225,11 +225,11 @@ func TestBroadcastRefusesBeforeSendingAnything(t *testing.T) {
 		want string
 	}{
 		{"pending template", base("black_friday", mainChannel, "--yes"),
-			`error: template "black_friday" is pending approval; only approved templates can be sent, and nothing was`},
+			`error: template "black_friday" is pending approval; only approved templates can be sent. Nothing was sent.`},
 		{"rejected template", base("cobranca_atrasada", mainChannel, "--yes"),
-			`error: template "cobranca_atrasada" was rejected; only approved templates can be sent, and nothing was`},
+			`error: template "cobranca_atrasada" was rejected; only approved templates can be sent. Nothing was sent.`},
 		{"disconnected channel", base("aviso_manutencao", spareChannel, "--yes"),
-			"error: channel chatapp-spare-02 (Chatapp Reserva) is disconnected: nothing can be sent on it, and nothing was; reconnect it first"},
+			"error: channel chatapp-spare-02 (Chatapp Reserva) is disconnected: nothing can be sent on it. Nothing was sent: reconnect it first."},
 		{"no --yes without a terminal", base("promocao_imagem", mainChannel, "--header-url", promoURL),
 			"error: pass --yes to send template promocao_imagem to 1 recipient on chatapp-main-001: without a terminal, convo cannot ask you to confirm.\nNothing is sent until you confirm; a message sent cannot be taken back."},
 		{"a value given by nothing", base("promocao_imagem", mainChannel, "--yes"),
@@ -494,6 +494,17 @@ func TestBroadcastJournal(t *testing.T) {
 		t.Errorf("journal:\n%s", data)
 	}
 
+	// --restart forgets nothing until the sending is confirmed: refused
+	// for want of --yes, it leaves every recipient sent, and the same
+	// command without it sends to nobody again.
+	noYes := slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "--yes" })
+	run(t, env, 2, append(noYes, "--restart")...)
+	run(t, env, 0, append(slices.Clone(args), "-o", "json")...)
+	if s := summaryOf(t, env); s.Sent != 0 || s.AlreadySent != 3 {
+		t.Errorf("after a --restart that was not confirmed: %+v, want all 3 already sent", s)
+	}
+	assertOnce(t, env, all)
+
 	// A journal cut or changed by hand is refused, never ignored.
 	if err := os.WriteFile(journal, append(data, "s 12\n"...), 0o600); err != nil {
 		t.Fatal(err)
@@ -524,8 +535,9 @@ func TestBroadcastJournal(t *testing.T) {
 }
 
 // TestBroadcastSendsTheListItPlanned rewrites the list as the sending
-// starts: its rows in reverse order, and three recipients more. The run sends what its plan read, each recipient its own values;
-// the new recipients go out with the next run, and nobody twice.
+// starts: its rows in reverse order, and three recipients more. The run
+// sends what its plan read, each recipient its own values; the new
+// recipients go out with the next run, and nobody twice.
 func TestBroadcastSendsTheListItPlanned(t *testing.T) {
 	env := cmdtest.New(t)
 	_, all := phones(t, 12)
