@@ -150,7 +150,7 @@ func (p *Plan) Estimate() time.Duration {
 //	To send:      962
 //	Duplicates:   4 (the same phone again: sent once)
 //	Skipped:      32 (blocked 12, tag Opt-out 20)
-//	Invalid:      6 (reported; the first of them below)
+//	Invalid:      6 (not sent, reported; the first 5 below)
 //	Estimated:    48s at 20 messages/s
 func (p *Plan) Write(w io.Writer) {
 	t := p.Template
@@ -179,7 +179,11 @@ func (p *Plan) Write(w io.Writer) {
 		line("Skipped", "%s (%s)", comma(n), strings.Join(why, ", "))
 	}
 	if p.Invalid > 0 {
-		line("Invalid", "%s (not sent, reported; the first of them below)", comma(p.Invalid))
+		shown := "see below"
+		if p.Invalid > len(p.Examples) {
+			shown = fmt.Sprintf("the first %d below", len(p.Examples))
+		}
+		line("Invalid", "%s (not sent, reported; %s)", comma(p.Invalid), shown)
 	}
 	if len(p.Unused) > 0 {
 		line("Not read", "%s", strings.Join(p.Unused, ", "))

@@ -128,7 +128,7 @@ is also printed as an object on standard output.`,
 	}
 	fl := cmd.Flags()
 	opts.bulk.AddInputFlags(cmd)
-	fl.StringArrayVar(&opts.bulk.Maps, "map", nil, "read column `HEADER=FIELD` as FIELD, e.g. Telefone=phone (repeatable)")
+	fl.StringArrayVar(&opts.bulk.Maps, "map", nil, "read a column as a contact field, given as `HEADER=FIELD`, e.g. Telefone=phone (repeatable)")
 	fl.BoolVar(&opts.ignoreUnknown, "ignore-unknown-columns", false, "skip columns that are no contact field instead of stopping")
 	cmdutil.EnumFlag(cmd, &opts.onDuplicate, "on-duplicate", string(importer.DuplicateSkip), importer.DuplicateModes, "for a phone that exists: `MODE`")
 	fl.BoolVar(&opts.replaceTags, "replace-tags", false, "with --on-duplicate update: set the row's tags instead of adding them")

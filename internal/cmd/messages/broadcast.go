@@ -111,7 +111,7 @@ option is not available; use --jq to shape the output.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.template, "template", "", "`ID` or name of the template to send")
+	fl.StringVar(&opts.template, "template", "", "the template to send, by its `ID|NAME`")
 	_ = cmd.RegisterFlagCompletionFunc("template", cmdutil.CompleteTemplates(f, "approved"))
 	cmdutil.ChannelFlag(f, cmd, &opts.channel, "channel", api.ChannelListParams{Status: "connected"},
 		"`TOKEN` of the channel to send on (see convo channels list)")
@@ -120,7 +120,7 @@ option is not available; use --jq to shape the output.`,
 	cmdutil.NilStringFlag(cmd, &opts.shared.HeaderText, "header-text", "`TEXT` for the placeholder of a text header, for every row without its own")
 	fl.StringArrayVar(&opts.shared.Buttons, "button", nil, "the placeholder of a URL button for every row without its own, as `INDEX=VALUE` (repeatable)")
 	opts.bulk.AddInputFlags(cmd)
-	fl.StringArrayVar(&opts.bulk.Maps, "map", nil, "read column `COLUMN=NAME` as NAME, e.g. Telefone=phone (repeatable)")
+	fl.StringArrayVar(&opts.bulk.Maps, "map", nil, "read a column under another name (phone, a variable, header_url, …), given as `COLUMN=NAME`, e.g. Telefone=phone (repeatable)")
 	fl.StringArrayVar(&opts.excludeTags, "exclude-tag", nil, "leave out the contacts with the tag `ID|NAME`, e.g. an opt-out tag (repeatable)")
 	_ = cmd.RegisterFlagCompletionFunc("exclude-tag", cmdutil.CompleteTagNames(f))
 	fl.Float64Var(&opts.bulk.Rate, "rate", 20, "at most `N` messages per second, 0 for no limit")
@@ -200,7 +200,7 @@ func (opts *broadcastOptions) dryRunEnd(camp *broadcast.Campaign) error {
 	}
 	if plan.First == nil {
 		fmt.Fprintln(opts.f.IOStreams.ErrOut, "Dry run: nothing to send.")
-	} else if err := printRequest(opts.f, *plan.First); err != nil {
+	} else if err := printRequest(opts.f, *plan.First, "Dry run: nothing was sent; the first recipient's request is on standard output."); err != nil {
 		return err
 	}
 	if plan.Invalid > 0 {

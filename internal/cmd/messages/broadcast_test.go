@@ -108,7 +108,7 @@ func TestBroadcastSendsToEachRecipientOnce(t *testing.T) {
 		"To send:      2\n",
 		"Duplicates:   1 (the same phone again: sent once)\n",
 		"Skipped:      2 (blocked 1, tag Inadimplente 1)\n",
-		"Invalid:      2 (not sent, reported; the first of them below)\n",
+		"Invalid:      2 (not sent, reported; see below)\n",
 		"Not read:     email\n",
 		"  line 7: Telefone: is too short",
 		"  line 8: Nome: is empty: the template's body variable \"nome\" ({{1}}) needs a value (or give --var nome=VALUE for every row)\n",

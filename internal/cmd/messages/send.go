@@ -310,7 +310,7 @@ func (o *sendOptions) send(ctx context.Context, hooks SendHooks) error {
 		body.Attendant = &id
 	}
 	if o.dryRun {
-		return printRequest(f, body)
+		return printRequest(f, body, "Dry run: the message was not sent.")
 	}
 	if asked && !f.Settings.Yes {
 		question := fmt.Sprintf("Send this message to %s on %s?", body.Phone, body.Channel)
@@ -408,8 +408,8 @@ func value(p *string) string {
 }
 
 // printRequest prints the body exactly as the client would send it,
-// indented for a person at a terminal.
-func printRequest(f *cmdutil.Factory, body api.MessageSend) error {
+// indented for a person at a terminal, and note on standard error.
+func printRequest(f *cmdutil.Factory, body api.MessageSend, note string) error {
 	ios := f.IOStreams
 	b, err := json.Marshal(body)
 	if err != nil {
@@ -425,6 +425,6 @@ func printRequest(f *cmdutil.Factory, body api.MessageSend) error {
 	if _, err := fmt.Fprintf(ios.Out, "%s\n", b); err != nil {
 		return err
 	}
-	fmt.Fprintln(ios.ErrOut, "Dry run: the message was not sent.")
+	fmt.Fprintln(ios.ErrOut, note)
 	return nil
 }
