@@ -29,7 +29,7 @@ func TestNormaliseCSV(t *testing.T) {
 		{name: "every bad cell reported", cells: []string{"123", "", "talvez", "", "1,5", "2024-02-30", "Ouro", "x@", "legado"},
 			wantErr: "INVALID_VALUE; INVALID_VALUE; INVALID_VALUE; INVALID_VALUE; INVALID_VALUE; INVALID_VALUE; INVALID_VALUE " +
 				"phone; blocked; customfields.limite_credito; customfields.data_nascimento; customfields.plano; customfields.email_secundario; customfields.codigo_legado" +
-				"|phone: is too short|\nblocked: must be true or false; |customfields.limite_credito: must be a number|customfields.data_nascimento: must be a date|customfields.plano: must be one of Básico, Profissional|customfields.email_secundario|customfields.codigo_legado: custom field \"codigo_legado\" is not active"},
+				"|phone: is not a whole number in BR: 3 digits|\nblocked: must be true or false; |customfields.limite_credito: must be a number|customfields.data_nascimento: must be a date|customfields.plano: must be one of Básico, Profissional|customfields.email_secundario|customfields.codigo_legado: custom field \"codigo_legado\" is not active"},
 		{name: "missing phone", cells: []string{" ", "Ana", "", "", "", "", "", "", ""}, wantErr: "FIELD_REQUIRED phone|is required"},
 	}
 	for _, tt := range tests {

@@ -219,9 +219,17 @@ func nationalPhone(digits, region string) (string, *phonenumbers.PhoneNumber, er
 		return "", nil, parseProblem(err)
 	}
 	if err := possible(num); err != nil {
-		var part *partialNumber
-		if errors.As(err, &part) {
+		var (
+			part  *partialNumber
+			short *tooShort
+		)
+		switch {
+		case errors.As(err, &part):
 			part.region = region
+		case errors.As(err, &short):
+			// Dialled in region, a number too short lacks digits, not a
+			// country code: say how many a whole number has.
+			return "", nil, &partialNumber{cc: short.cc, region: region, digits: short.digits}
 		}
 		return "", nil, err
 	}
@@ -249,13 +257,21 @@ func possible(num *phonenumbers.PhoneNumber) error {
 	case phonenumbers.INVALID_COUNTRY_CODE:
 		return errors.New("does not start with a known country code")
 	case phonenumbers.TOO_SHORT:
-		return fmt.Errorf("is too short for country code +%d", cc)
+		return &tooShort{cc: cc, digits: len(phonenumbers.GetNationalSignificantNumber(num))}
 	case phonenumbers.TOO_LONG:
 		return fmt.Errorf("is too long for country code +%d", cc)
 	default:
 		return fmt.Errorf("has the wrong number of digits for country code +%d", cc)
 	}
 }
+
+// tooShort is a number shorter than any its country allows.
+type tooShort struct {
+	cc     int32
+	digits int
+}
+
+func (e *tooShort) Error() string { return fmt.Sprintf("is too short for country code +%d", e.cc) }
 
 // partialNumber is a number of a length its country allows only when it is
 // dialled locally: the area code, or a digit, is missing.

@@ -42,6 +42,8 @@ func TestPhone(t *testing.T) {
 		{name: "national reading wins when it is the valid one", raw: "55987654321", region: "BR", want: "5555987654321"},
 		{name: "number that reads back differently", raw: "+1 538 487 0438", region: "BR", code: CodeInvalid, msg: "is ambiguous: stored as 15384870438, it would read as another number with the default country BR"},
 		{name: "a digit short", raw: "(11) 9876-543", region: "BR", code: CodeInvalid, msg: "is a digit short: 9 digits, where a whole number in BR has 10 or 11, area code included, e.g. (11) 96123-4567"},
+		{name: "too short, dialled in BR", raw: "41 555-01", region: "BR", code: CodeInvalid, msg: "is not a whole number in BR: 7 digits, where a whole number has 10 or 11 with its area code; the area code (or a digit) is missing, e.g. (11) 96123-4567"},
+		{name: "too short with its country code", raw: "+55 41 555-01", region: "BR", code: CodeInvalid, msg: "is too short for country code +55; must be a phone number with country code"},
 		{name: "two digits short", raw: "(11) 9876-54", region: "BR", code: CodeInvalid, msg: "is 2 digits short: 8 digits"},
 		{name: "no area code", raw: "98765-4321", region: "BR", code: CodeInvalid, msg: "is not a whole number in BR: 9 digits, where a whole number has 10 or 11 with its area code; the area code (or a digit) is missing"},
 		{name: "no area code, 8 digits", raw: "9876-5432", region: "BR", code: CodeInvalid, msg: "the area code (or a digit) is missing"},

@@ -110,7 +110,7 @@ func TestBroadcastSendsToEachRecipientOnce(t *testing.T) {
 		"Skipped:      2 (blocked 1, tag Inadimplente 1)\n",
 		"Invalid:      2 (not sent, reported; see below)\n",
 		"Not read:     email\n",
-		"  line 7: Telefone: is too short",
+		"  line 7: Telefone: is not a whole number in BR: 3 digits, where a whole number has 10 or 11 with its area code;",
 		"  line 8: Nome: is empty: the template's body variable \"nome\" ({{1}}) needs a value (or give --var nome=VALUE for every row)\n",
 		"sent 2 · skipped 2 · failed 2 · duplicates 1 in ",
 		"2 rows not sent: see " + list + ".errors.csv\n",
