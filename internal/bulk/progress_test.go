@@ -1,33 +1,15 @@
 package bulk
 
 import (
-	"bytes"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/convo-cli/convo/internal/syncbuf"
 )
 
-// syncBuffer is a bytes.Buffer safe for the display's goroutine.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func TestProgressLines(t *testing.T) {
-	var out syncBuffer
+	var out syncbuf.Buffer
 	c := &Counters{}
 	c.alreadyDone.Store(10)
 	c.n[FirstOutcome].Store(20)
@@ -48,7 +30,7 @@ func TestProgressLines(t *testing.T) {
 // The total is known from the start, however soon the run ends: the bar
 // never shows the count alone.
 func TestProgressBar(t *testing.T) {
-	var out syncBuffer
+	var out syncbuf.Buffer
 	c := &Counters{}
 	p := StartProgress(FeedbackBar, &out, c, 10, time.Second)
 	for range 10 {
@@ -69,7 +51,7 @@ func TestProgressBarEndsWhereTheRunDid(t *testing.T) {
 		complete bool
 		want     string
 	}{{true, "8 / 8 rows"}, {false, "8 / 10 rows"}} {
-		var out syncBuffer
+		var out syncbuf.Buffer
 		c := &Counters{}
 		p := StartProgress(FeedbackBar, &out, c, 10, time.Second)
 		c.n[FirstOutcome].Add(8)
@@ -91,7 +73,7 @@ func TestProgressBarEndsWhereTheRunDid(t *testing.T) {
 }
 
 func TestProgressQuiet(t *testing.T) {
-	var out syncBuffer
+	var out syncbuf.Buffer
 	p := StartProgress(FeedbackNone, &out, &Counters{}, 10, time.Millisecond)
 	time.Sleep(20 * time.Millisecond)
 	p.Stop(true)

@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -19,34 +18,17 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/contract"
+	"github.com/convo-cli/convo/internal/syncbuf"
 )
-
-// syncBuffer is a bytes.Buffer safe to write from Serve while the test reads.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 var listeningRE = regexp.MustCompile(`listening on (http://127\.0\.0\.1:[0-9]+) `)
 
 // startServe runs Serve with cfg until the test ends (or stop is called)
 // and returns its base URL, its output, and stop, which returns Serve's error.
-func startServe(t *testing.T, cfg ServeConfig) (base string, stdout, stderr *syncBuffer, stop func() error) {
+func startServe(t *testing.T, cfg ServeConfig) (base string, stdout, stderr *syncbuf.Buffer, stop func() error) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
-	stdout, stderr = &syncBuffer{}, &syncBuffer{}
+	stdout, stderr = &syncbuf.Buffer{}, &syncbuf.Buffer{}
 	done := make(chan error, 1)
 	go func() { done <- Serve(ctx, cfg, stdout, stderr) }()
 	stopped := false

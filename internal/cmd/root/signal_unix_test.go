@@ -3,7 +3,6 @@
 package root_test
 
 import (
-	"bytes"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -11,13 +10,13 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/convo-cli/convo/internal/cmd/cmdtest/binary"
 	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/syncbuf"
 )
 
 // TestSignalsEndTheRunAsInterrupted stops the real binary while its request
@@ -44,7 +43,7 @@ func TestSignalsEndTheRunAsInterrupted(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			cmd := exec.Command(bin, "tags", "list", "--max-retries", "0")
 			cmd.Env = env
-			var stderr syncBuffer
+			var stderr syncbuf.Buffer
 			cmd.Stderr = &stderr
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
@@ -68,23 +67,4 @@ func TestSignalsEndTheRunAsInterrupted(t *testing.T) {
 			}
 		})
 	}
-}
-
-// syncBuffer is a buffer the child's stderr is copied into while the test
-// may read it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
