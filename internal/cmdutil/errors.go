@@ -8,10 +8,12 @@ package cmdutil
 import (
 	"context"
 	"errors"
+	"os"
 	"strings"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/validate"
@@ -55,6 +57,17 @@ func ExitCode(err error) int {
 // (401), which says nothing of what to do.
 const TokenRefusedHint = "The API refused the token: run `convo auth login`, or set CONVO_TOKEN."
 
+// EnvTokenRefusedHint follows it when the token came from CONVO_TOKEN,
+// which wins over any login.
+const EnvTokenRefusedHint = "The API refused the token in CONVO_TOKEN: set it to one that works, or unset it to use your login."
+
+func tokenRefusedHint() string {
+	if os.Getenv(config.EnvToken) != "" {
+		return EnvTokenRefusedHint
+	}
+	return TokenRefusedHint
+}
+
 // hinted is an error followed by what to do about it.
 type hinted struct {
 	err  error
@@ -94,7 +107,7 @@ func ErrorLines(err error) []string {
 			lines = append(lines, line)
 		}
 		if apiErr.StatusCode == 401 {
-			lines = append(lines, TokenRefusedHint)
+			lines = append(lines, tokenRefusedHint())
 		}
 		return lines
 	}

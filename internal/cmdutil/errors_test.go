@@ -64,12 +64,19 @@ func TestErrorLines(t *testing.T) {
 	if got := ErrorLines(retried)[0]; got != "Serviço temporariamente indisponível. (after 3 retries)" {
 		t.Fatalf("retried: %q", got)
 	}
-	// The API's message first, whatever it is, then what to do.
-	for _, msg := range []string{"Não autenticado.", "Token expirado."} {
-		refused := fmt.Errorf("list tags: %w", &api.Error{StatusCode: 401, Message: msg})
-		want := msg + "\nThe API refused the token: run `convo auth login`, or set CONVO_TOKEN."
-		if got := strings.Join(ErrorLines(refused), "\n"); got != want {
-			t.Fatalf("401: got\n%s\nwant\n%s", got, want)
+	// The API's message first, whatever it is, then what to do: with the
+	// token from CONVO_TOKEN, about that variable.
+	for _, tt := range []struct{ env, hint string }{
+		{"", "The API refused the token: run `convo auth login`, or set CONVO_TOKEN."},
+		{"revoked", "The API refused the token in CONVO_TOKEN: set it to one that works, or unset it to use your login."},
+	} {
+		t.Setenv("CONVO_TOKEN", tt.env)
+		for _, msg := range []string{"Não autenticado.", "Token expirado."} {
+			refused := fmt.Errorf("list tags: %w", &api.Error{StatusCode: 401, Message: msg})
+			want := msg + "\n" + tt.hint
+			if got := strings.Join(ErrorLines(refused), "\n"); got != want {
+				t.Fatalf("401, CONVO_TOKEN=%q: got\n%s\nwant\n%s", tt.env, got, want)
+			}
 		}
 	}
 	if got := ErrorLines(&api.Error{StatusCode: 403, Message: "Acesso negado."}); len(got) != 1 {

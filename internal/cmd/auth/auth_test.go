@@ -384,7 +384,7 @@ func TestStatus(t *testing.T) {
 		}
 		env.Reset()
 		env.Run("auth", "status")
-		if !strings.Contains(env.Stdout.String(), "Token works: X no: Não autenticado.; The API refused the token: run `convo auth login`, or set CONVO_TOKEN.\n") {
+		if !strings.Contains(env.Stdout.String(), "Token works: X no: Não autenticado.; The API refused the token in CONVO_TOKEN: set it to one that works, or unset it to use your login.\n") {
 			t.Fatalf("stdout:\n%s", env.Stdout)
 		}
 	})

@@ -177,7 +177,7 @@ func TestHostileServers(t *testing.T) {
 				fmt.Fprint(w, `{"success":false,"message":"Não autenticado."}`)
 			},
 			code: 4, want: "error: Não autenticado.",
-			hint: "The API refused the token: run `convo auth login`, or set CONVO_TOKEN.",
+			hint: cmdutil.EnvTokenRefusedHint, // the token is in CONVO_TOKEN
 		},
 		{
 			name: "403",
