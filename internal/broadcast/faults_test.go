@@ -21,6 +21,7 @@ import (
 	"github.com/convo-cli/convo/internal/broadcast"
 	"github.com/convo-cli/convo/internal/cmd/cmdtest/binary"
 	"github.com/convo-cli/convo/internal/sandbox"
+	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
 )
 
 // server is a sandbox served on a loopback port of its own, which it keeps
@@ -41,15 +42,7 @@ type server struct {
 
 func newServer(t *testing.T, faults sandbox.Options) *server {
 	t.Helper()
-	ctx := context.Background()
-	store, err := sandbox.Open(ctx, filepath.Join(t.TempDir(), "sandbox.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	if err := store.Seed(ctx, time.Now()); err != nil {
-		t.Fatal(err)
-	}
+	store := sandboxtest.Seeded(t, filepath.Join(t.TempDir(), "sandbox.db"))
 	s := &server{t: t, store: store, addr: "127.0.0.1:0",
 		faulty: sandbox.NewServer(store, faults), plain: sandbox.NewServer(store, sandbox.Options{})}
 	s.start()

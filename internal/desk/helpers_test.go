@@ -10,12 +10,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/contract"
 	"github.com/convo-cli/convo/internal/sandbox"
+	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
 )
 
 // Seeded attendants of company 1.
@@ -44,14 +44,7 @@ func newEnv(t *testing.T) *env {
 	t.Helper()
 	ctx := context.Background()
 	db := filepath.Join(t.TempDir(), "sandbox.db")
-	store, err := sandbox.Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	if err := store.Seed(ctx, time.Now()); err != nil {
-		t.Fatal(err)
-	}
+	store := sandboxtest.Seeded(t, db)
 	e := &env{t: t, ctx: ctx, store: store, db: db}
 	e.raw = contract.Middleware(t, sandbox.NewServer(store, sandbox.Options{}))
 	e.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

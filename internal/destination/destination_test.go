@@ -7,25 +7,17 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/sandbox"
+	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
 )
 
 // sandboxURL serves a freshly seeded sandbox; refuse, when set, answers
 // the requests it matches with that status instead.
 func sandboxURL(t *testing.T, refuse map[string]int) string {
 	t.Helper()
-	ctx := context.Background()
-	store, err := sandbox.Open(ctx, filepath.Join(t.TempDir(), "sandbox.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	if err := store.Seed(ctx, time.Now()); err != nil {
-		t.Fatal(err)
-	}
+	store := sandboxtest.Seeded(t, filepath.Join(t.TempDir(), "sandbox.db"))
 	next := sandbox.NewServer(store, sandbox.Options{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if status, ok := refuse[r.URL.Path]; ok {

@@ -19,6 +19,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/cmdtest/binary"
 	"github.com/convo-cli/convo/internal/importer"
 	"github.com/convo-cli/convo/internal/sandbox"
+	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
 )
 
 // TestInterruptAndResume runs the real binary against a slow sandbox, stops
@@ -98,15 +99,7 @@ type binaryEnv struct {
 func newBinaryEnv(t *testing.T, bin string) *binaryEnv {
 	t.Helper()
 	dir := t.TempDir()
-	ctx := context.Background()
-	store, err := sandbox.Open(ctx, filepath.Join(dir, "sandbox.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	if err := store.Seed(ctx, time.Now()); err != nil {
-		t.Fatal(err)
-	}
+	store := sandboxtest.Seeded(t, filepath.Join(dir, "sandbox.db"))
 	srv := httptest.NewServer(sandbox.NewServer(store, sandbox.Options{Latency: 15 * time.Millisecond}))
 	t.Cleanup(srv.Close)
 	client, err := api.New(api.Options{BaseURL: srv.URL, Token: sandbox.AdminToken1})

@@ -12,6 +12,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/sandbox"
+	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
 )
 
 // testAPI is a freshly seeded sandbox behind a middleware that counts
@@ -29,15 +30,7 @@ type testAPI struct {
 
 func newTestAPI(t *testing.T) *testAPI {
 	t.Helper()
-	ctx := context.Background()
-	store, err := sandbox.Open(ctx, filepath.Join(t.TempDir(), "sandbox.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	if err := store.Seed(ctx, time.Now()); err != nil {
-		t.Fatal(err)
-	}
+	store := sandboxtest.Seeded(t, filepath.Join(t.TempDir(), "sandbox.db"))
 	next := sandbox.NewServer(store, sandbox.Options{})
 	a := &testAPI{t: t, counts: map[string]int{}}
 	a.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -24,6 +24,7 @@ import (
 	"github.com/convo-cli/convo/internal/inbox"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/sandbox"
+	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
 )
 
 // The benchmarks of docs/benchmarks.md (the inbox section), run by
@@ -39,14 +40,7 @@ func benchStore(b *testing.B) (*sandbox.Store, http.Handler, *atomic.Int64) {
 	if path == "" {
 		path = filepath.Join(b.TempDir(), "bench.db")
 	}
-	st, err := sandbox.Open(ctx, path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { st.Close() })
-	if err := st.Seed(ctx, time.Now()); err != nil {
-		b.Fatal(err)
-	}
+	st := sandboxtest.Seeded(b, path)
 	if _, _, err := st.AddChats(ctx, 10_000, 50, time.Now()); err != nil {
 		b.Fatal(err)
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/convo-cli/convo/internal/inbox"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/sandbox"
+	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
 )
 
 // Facts of the sandbox's seed the tests rely on (see internal/cmd/cmdtest).
@@ -100,14 +101,7 @@ func start(t *testing.T, changes ...func(*setup)) *harness {
 		c(&s)
 	}
 	ctx := context.Background()
-	store, err := sandbox.Open(ctx, filepath.Join(t.TempDir(), "sandbox.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	if err := store.Seed(ctx, time.Now()); err != nil {
-		t.Fatal(err)
-	}
+	store := sandboxtest.Seeded(t, filepath.Join(t.TempDir(), "sandbox.db"))
 	if s.seed != nil {
 		s.seed(t, store)
 	}

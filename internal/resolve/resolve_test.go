@@ -12,13 +12,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/sandbox"
+	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -46,15 +46,7 @@ func (s *server) requests() int {
 
 func newServer(t *testing.T) *server {
 	t.Helper()
-	ctx := context.Background()
-	store, err := sandbox.Open(ctx, filepath.Join(t.TempDir(), "sandbox.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	if err := store.Seed(ctx, time.Now()); err != nil {
-		t.Fatal(err)
-	}
+	store := sandboxtest.Seeded(t, filepath.Join(t.TempDir(), "sandbox.db"))
 	return &server{store: store}
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 	"github.com/convo-cli/convo/internal/cmd/cmdtest/binary"
 	"github.com/convo-cli/convo/internal/sandbox"
+	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
 )
 
 // TestFollowTheBinary follows the queue with the real binary, against a
@@ -33,14 +34,7 @@ func TestFollowTheBinary(t *testing.T) {
 	bin := binary.Build(t)
 	dir := t.TempDir()
 	ctx := context.Background()
-	store, err := sandbox.Open(ctx, filepath.Join(dir, "sandbox.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	if err := store.Seed(ctx, time.Now()); err != nil {
-		t.Fatal(err)
-	}
+	store := sandboxtest.Seeded(t, filepath.Join(dir, "sandbox.db"))
 	// polls counts the looks at the waiting queue.
 	var polls atomic.Int64
 	server := sandbox.NewServer(store, sandbox.Options{})

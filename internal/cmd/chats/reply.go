@@ -62,15 +62,7 @@ option is not available; use --jq to shape the output.`,
 			if err := content.Check(); err != nil {
 				return err
 			}
-			ref, err := resolve.ParseChat(args[0], f.Settings.DefaultCountry)
-			if err != nil {
-				return err
-			}
-			d, err := openDesk(ctx, f)
-			if err != nil {
-				return err
-			}
-			ch, err := d.Resolve(ctx, ref)
+			d, ch, err := openChat(ctx, f, args[0])
 			if err != nil {
 				return err
 			}

@@ -52,15 +52,7 @@ docs/agent.md for what each command costs.`,
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteChats(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			ref, err := resolve.ParseChat(args[0], f.Settings.DefaultCountry)
-			if err != nil {
-				return err
-			}
-			d, err := openDesk(ctx, f)
-			if err != nil {
-				return err
-			}
-			ch, err := d.Resolve(ctx, ref)
+			d, ch, err := openChat(ctx, f, args[0])
 			if err != nil {
 				return err
 			}
@@ -91,12 +83,26 @@ func (v *viewer) spec() output.Spec {
 }
 
 // openDesk is the desk of the run's client.
-func openDesk(ctx context.Context, f *cmdutil.Factory) (*desk.Desk, error) {
+// openChat opens the desk and finds the chat arg names: a token, or a
+// contact's phone or id for the contact's open chat (see resolve.ParseChat).
+func openChat(ctx context.Context, f *cmdutil.Factory, arg string) (*desk.Desk, *desk.Chat, error) {
+	ref, err := resolve.ParseChat(arg, f.Settings.DefaultCountry)
+	if err != nil {
+		return nil, nil, err
+	}
 	c, err := f.APIClient(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return desk.Open(ctx, c)
+	d, err := desk.Open(ctx, c)
+	if err != nil {
+		return nil, nil, err
+	}
+	ch, err := d.Resolve(ctx, ref)
+	if err != nil {
+		return nil, nil, err
+	}
+	return d, ch, nil
 }
 
 // show prints the chat in the run's output format: the rendered
