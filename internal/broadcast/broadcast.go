@@ -50,6 +50,7 @@ import (
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/destination"
+	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/resolve"
 )
@@ -190,7 +191,7 @@ func (c *Campaign) planRows(ctx context.Context, src bulk.Source, skip excluded)
 	p := &c.plan
 	lines := c.opts.Input.Lines
 	if lines > math.MaxUint32 {
-		return clierr.InputErrorf("the input has %s lines: a broadcast reads at most %s", comma(lines), comma(math.MaxUint32))
+		return clierr.InputErrorf("the input has %s lines: a broadcast reads at most %s", english.Comma(lines), english.Comma(math.MaxUint32))
 	}
 	c.rows = newRowPlan(lines)
 	// The lines of the rows that can be sent, for finding the duplicates
@@ -333,12 +334,12 @@ type Summary struct {
 //
 // with duplicates and "already sent" added when there are any.
 func (s *Summary) Line() string {
-	parts := []string{"sent " + comma(s.Sent), "skipped " + comma(s.Skipped), "failed " + comma(s.Failed)}
+	parts := []string{"sent " + english.Comma(s.Sent), "skipped " + english.Comma(s.Skipped), "failed " + english.Comma(s.Failed)}
 	if s.Duplicates > 0 {
-		parts = append(parts, "duplicates "+comma(s.Duplicates))
+		parts = append(parts, "duplicates "+english.Comma(s.Duplicates))
 	}
 	if s.AlreadySent > 0 {
-		parts = append(parts, "already sent "+comma(s.AlreadySent))
+		parts = append(parts, "already sent "+english.Comma(s.AlreadySent))
 	}
 	d := time.Duration(s.Seconds * float64(time.Second))
 	took := fmt.Sprintf("%.1fs", s.Seconds)

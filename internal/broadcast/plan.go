@@ -12,6 +12,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/english"
 )
 
 // class is what the plan decided for the row at a line.
@@ -159,31 +160,31 @@ func (p *Plan) Write(w io.Writer) {
 	}
 	line("Template", "%s (id %d, %s, %s), %s", t.Name, t.ID, t.Language, t.Category, t.Status)
 	line("Channel", "%s (%s), %s", p.Channel.Token, p.Channel.Name, p.Channel.Status)
-	line("Rows", "%s in %s", comma(p.Rows), p.Input)
-	toSend := comma(p.ToSend)
+	line("Rows", "%s in %s", english.Comma(p.Rows), p.Input)
+	toSend := english.Comma(p.ToSend)
 	if p.InDoubt > 0 {
-		toSend += fmt.Sprintf(" (%s of them may have been sent by a run that stopped: each is looked for first)", comma(p.InDoubt))
+		toSend += fmt.Sprintf(" (%s of them may have been sent by a run that stopped: each is looked for first)", english.Comma(p.InDoubt))
 	}
 	line("To send", "%s", toSend)
 	if p.AlreadySent > 0 {
-		line("Already sent", "%s (by earlier runs of this campaign: not sent again)", comma(p.AlreadySent))
+		line("Already sent", "%s (by earlier runs of this campaign: not sent again)", english.Comma(p.AlreadySent))
 	}
 	if p.Duplicates > 0 {
-		line("Duplicates", "%s (the same phone again: sent once)", comma(p.Duplicates))
+		line("Duplicates", "%s (the same phone again: sent once)", english.Comma(p.Duplicates))
 	}
 	if n := p.Skipped(); n > 0 || len(p.Excluded) > 0 {
-		why := []string{"blocked " + comma(p.Blocked)}
+		why := []string{"blocked " + english.Comma(p.Blocked)}
 		for _, e := range p.Excluded {
-			why = append(why, "tag "+e.Tag+" "+comma(e.Count))
+			why = append(why, "tag "+e.Tag+" "+english.Comma(e.Count))
 		}
-		line("Skipped", "%s (%s)", comma(n), strings.Join(why, ", "))
+		line("Skipped", "%s (%s)", english.Comma(n), strings.Join(why, ", "))
 	}
 	if p.Invalid > 0 {
 		shown := "see below"
 		if p.Invalid > len(p.Examples) {
 			shown = fmt.Sprintf("the first %d below", len(p.Examples))
 		}
-		line("Invalid", "%s (not sent, reported; %s)", comma(p.Invalid), shown)
+		line("Invalid", "%s (not sent, reported; %s)", english.Comma(p.Invalid), shown)
 	}
 	if len(p.Unused) > 0 {
 		line("Not read", "%s", strings.Join(p.Unused, ", "))
@@ -200,8 +201,6 @@ func (p *Plan) Write(w io.Writer) {
 		fmt.Fprintf(w, "  line %d: %s\n", ex.Line, ex.Why)
 	}
 	if more := p.Invalid - len(p.Examples); more > 0 {
-		fmt.Fprintf(w, "  … and %s more\n", comma(more))
+		fmt.Fprintf(w, "  … and %s more\n", english.Comma(more))
 	}
 }
-
-func comma(n int) string { return humanize.Comma(int64(n)) }

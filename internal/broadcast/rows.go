@@ -13,6 +13,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -195,7 +196,7 @@ func newLayout(t api.Template, p *msgtemplate.Template, shared *msgtemplate.Valu
 	}
 	if len(missing) > 0 {
 		return nil, clierr.InputErrorf("template %q needs %d more %s; nothing was sent. Give each one with:\n%s",
-			p.Name, len(missing), plural(len(missing), "value"), strings.Join(missing, "\n"))
+			p.Name, len(missing), english.Plural(len(missing), "value"), strings.Join(missing, "\n"))
 	}
 	return l, nil
 }
@@ -353,13 +354,6 @@ func onColumn(name string, err error) error {
 		return &validate.Error{Field: name, Code: rule.Code, Message: rule.Message}
 	}
 	return &validate.Error{Field: name, Code: validate.CodeInvalid, Message: err.Error()}
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return noun
-	}
-	return noun + "s"
 }
 
 func quoteList(names []string) string {

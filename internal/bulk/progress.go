@@ -9,9 +9,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/dustin/go-humanize"
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
+
+	"github.com/convo-cli/convo/internal/english"
 )
 
 // Feedback is how a run shows its progress on standard error.
@@ -143,7 +144,7 @@ func (p *Progress) tail() string {
 		parts = append(parts, "ETA "+eta)
 	}
 	if n := p.counts.Of(Failed); n > 0 {
-		parts = append(parts, comma(n)+" failed")
+		parts = append(parts, english.Comma(n)+" failed")
 	}
 	return strings.Join(parts, " · ")
 }
@@ -166,17 +167,17 @@ func (p *Progress) runLines() {
 func (p *Progress) counter() string {
 	done, total := p.doneRows(), p.total.Load()
 	if total < done || total == 0 {
-		return comma(done) + " rows"
+		return english.Comma(done) + " rows"
 	}
-	return comma(done) + " / " + comma(total) + " rows"
+	return english.Comma(done) + " / " + english.Comma(total) + " rows"
 }
 
 // line is the periodic progress line for logs.
 func (p *Progress) line() string {
 	done, total := p.doneRows(), p.total.Load()
-	s := "progress: " + comma(done)
+	s := "progress: " + english.Comma(done)
 	if total >= done && total > 0 {
-		s += fmt.Sprintf(" of ~%s rows (%d%%)", comma(total), done*100/total)
+		s += fmt.Sprintf(" of ~%s rows (%d%%)", english.Comma(total), done*100/total)
 	} else {
 		s += " rows"
 	}
@@ -191,8 +192,5 @@ func FormatRate(perSecond float64, unit string) string {
 	if perSecond < 9.95 {
 		return fmt.Sprintf("%.1f %s/s", perSecond, unit)
 	}
-	return fmt.Sprintf("%s %s/s", comma(int64(math.Round(perSecond))), unit)
+	return fmt.Sprintf("%s %s/s", english.Comma(int64(math.Round(perSecond))), unit)
 }
-
-// comma writes n with thousands separators.
-func comma(n int64) string { return humanize.Comma(n) }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/english"
 )
 
 // wideFrom is the width from which the list and the chat pane are shown
@@ -137,7 +138,7 @@ func (m *Model) topBar() string {
 	for v := range numViews {
 		label := v.String()
 		if l := m.lists[v]; l != nil && l.loaded {
-			label += " " + thousands(l.len())
+			label += " " + english.Comma(l.len())
 			if n := m.newCount(v); n > 0 {
 				label += m.st.yellow(" ●" + strconv.Itoa(n))
 			}
@@ -177,9 +178,9 @@ func (m *Model) listView(w, h int) []string {
 	if m.filtering || m.filter.Value() != "" {
 		info := ""
 		if l.paged && !l.complete() {
-			info = m.st.dim(fmt.Sprintf("  searching… %s of %s chats read", thousands(l.readCount()), thousands(l.len())))
+			info = m.st.dim(fmt.Sprintf("  searching… %s of %s chats read", english.Comma(l.readCount()), english.Comma(l.len())))
 		} else {
-			info = m.st.dim(fmt.Sprintf("  %s of %s", thousands(m.rows()), thousands(l.len())))
+			info = m.st.dim(fmt.Sprintf("  %s of %s", english.Comma(m.rows()), english.Comma(l.len())))
 		}
 		m.filter.Width = max(w-width(info)-2, 10)
 		lines = append(lines, cut(m.filter.View()+info, w))
@@ -378,15 +379,6 @@ func (m *Model) hintLine() string {
 		hint = "↑↓ move · enter open · tab view · / filter · R refresh · ? help · q quit"
 	}
 	return m.st.dim(cut(" "+hint, m.width))
-}
-
-// thousands writes n with commas: 10,000.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // contactLabel names the chat's contact: its name, or its phone.

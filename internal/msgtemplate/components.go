@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -91,7 +92,7 @@ func Check(t api.Template, comps []api.SendComponent) error {
 	}
 	if n := len(p.Body.Variables); n > 0 && !seen["body"] {
 		errs.Add(invalid("components", fmt.Sprintf("template %q has %s in its body: send a body component with %s",
-			t.Name, plural(n, "placeholder"), plural(n, "text parameter"))))
+			t.Name, english.Count(n, "placeholder"), english.Count(n, "text parameter"))))
 	}
 	for _, b := range p.Buttons {
 		if b.IsDynamicURL() && !seen["button "+strconv.Itoa(b.Index)] {

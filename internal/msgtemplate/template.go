@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -153,7 +154,7 @@ func parseBody(c api.TemplateComponent) (Body, string) {
 	var problem string
 	if len(names) > 0 && len(names) != len(numbers) {
 		problem = fmt.Sprintf("its body has %s but %s (%s)",
-			plural(len(numbers), "placeholder"), plural(len(names), "variable name"), strings.Join(names, ", "))
+			english.Count(len(numbers), "placeholder"), english.Count(len(names), "variable name"), strings.Join(names, ", "))
 		names = nil
 	}
 	byName := map[string]int{}
@@ -169,11 +170,4 @@ func parseBody(c api.TemplateComponent) (Body, string) {
 		body.Variables[i] = Variable{Number: n, Name: name}
 	}
 	return body, problem
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"fmt"
 
-	"github.com/dustin/go-humanize"
+	"github.com/convo-cli/convo/internal/english"
 )
 
 // NoResults says on stderr that a list came back empty: "No contacts match.".
@@ -21,7 +21,7 @@ func incomplete(ios *IOStreams, noun string, printed int) {
 		fmt.Fprintf(ios.ErrOut, "The list of %s is incomplete: nothing was printed.\n", noun)
 		return
 	}
-	fmt.Fprintf(ios.ErrOut, "The list of %s is incomplete: it stopped after item %s.\n", noun, comma(printed))
+	fmt.Fprintf(ios.ErrOut, "The list of %s is incomplete: it stopped after item %s.\n", noun, english.Comma(printed))
 }
 
 // Footer tells on stderr that more pages exist and how to get them:
@@ -32,10 +32,8 @@ func Footer(ios *IOStreams, shown, total, page, lastPage int) {
 		return
 	}
 	fmt.Fprintf(ios.ErrOut, "Showing %s of %s (page %s of %s). Use --all or --page %s.\n",
-		comma(shown), comma(total), comma(page), comma(lastPage), comma(page+1))
+		english.Comma(shown), english.Comma(total), english.Comma(page), english.Comma(lastPage), english.Comma(page+1))
 }
-
-func comma(n int) string { return humanize.Comma(int64(n)) }
 
 // Success confirms a write on stderr: "✓ Contato criado com sucesso. (id 42)".
 // id is left out when nil.

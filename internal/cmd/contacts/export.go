@@ -18,6 +18,7 @@ import (
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
@@ -169,7 +170,7 @@ func exportRun(opts *exportOptions) error {
 		where = "standard output"
 	}
 	errOut := f.IOStreams.ErrOut
-	fmt.Fprintf(errOut, "Exported %s to %s: %s\n", plural(w.count, "contact"), where, strings.Join(w.columns, ", "))
+	fmt.Fprintf(errOut, "Exported %s to %s: %s\n", english.Count(w.count, "contact"), where, strings.Join(w.columns, ", "))
 	for _, warning := range w.warnings(fields) {
 		fmt.Fprintln(errOut, "warning: "+warning)
 	}
@@ -327,11 +328,11 @@ func (w *exportWriter) warnings(fields map[string]api.CustomField) []string {
 	var out []string
 	for _, name := range slices.Sorted(maps.Keys(w.inactive)) {
 		out = append(out, fmt.Sprintf("the custom field %q is inactive: its values (of %s) are not exported, as an import could not set them",
-			name, plural(w.inactive[name], "contact")))
+			name, english.Count(w.inactive[name], "contact")))
 	}
 	for _, name := range slices.Sorted(maps.Keys(w.refused)) {
 		out = append(out, fmt.Sprintf("the custom field %q (%s) no longer accepts %s exported: importing them fails their rows",
-			name, fields[name].Type, plural(w.refused[name], "value")))
+			name, fields[name].Type, english.Count(w.refused[name], "value")))
 	}
 	if len(w.badTags) > 0 {
 		names := slices.Sorted(maps.Keys(w.badTags))
@@ -339,7 +340,7 @@ func (w *exportWriter) warnings(fields map[string]api.CustomField) []string {
 			names[i] = strconv.Quote(n)
 		}
 		out = append(out, fmt.Sprintf("tags named %s (of %s): an import splits tag names on %q and reads digits as tag ids",
-			strings.Join(names, ", "), plural(w.badTagRows, "contact"), output.CSVListSeparator))
+			strings.Join(names, ", "), english.Count(w.badTagRows, "contact"), output.CSVListSeparator))
 	}
 	return out
 }

@@ -6,12 +6,12 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/dustin/go-humanize"
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/importer"
 	"github.com/convo-cli/convo/internal/output"
 )
@@ -172,7 +172,7 @@ func importRun(opts *importOptions) error {
 	}
 	switch {
 	case summary.Failed > 0 && summary.Report != nil:
-		fmt.Fprintf(ios.ErrOut, "%s failed: see %s\n", plural(summary.Failed, "row"), *summary.Report)
+		fmt.Fprintf(ios.ErrOut, "%s failed: see %s\n", english.Count(summary.Failed, "row"), *summary.Report)
 	case err == nil && opts.bulk.Report == "" && !summary.DryRun:
 		// A report an earlier run left at the default place lists rows that
 		// have gone in since.
@@ -230,12 +230,4 @@ func (opts *importOptions) printResume(s *importer.Summary) {
 	default:
 		fmt.Fprintf(w, "Stopped before the end; the rows done are in the journal %s.\nTo resume, run the same command again:\n  %s\n", *s.Journal, opts.resume)
 	}
-}
-
-func plural(n int, noun string) string {
-	s := humanize.Comma(int64(n)) + " " + noun
-	if n != 1 {
-		s += "s"
-	}
-	return s
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/dustin/go-humanize"
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -14,6 +13,7 @@ import (
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/output"
 )
@@ -166,7 +166,7 @@ func broadcastRun(opts *broadcastOptions) error {
 		return opts.dryRunEnd(camp)
 	}
 	if plan.ToSend > 0 {
-		action := fmt.Sprintf("send template %s to %s on %s", plan.Template.Name, count(plan.ToSend, "recipient"), plan.Channel.Token)
+		action := fmt.Sprintf("send template %s to %s on %s", plan.Template.Name, english.Count(plan.ToSend, "recipient"), plan.Channel.Token)
 		if err := f.ConfirmDestructive(action, "Nothing is sent until you confirm; a message sent cannot be taken back."); err != nil {
 			_, cerr := camp.Close()
 			return errors.Join(err, cerr)
@@ -216,7 +216,7 @@ func (opts *broadcastOptions) reported(report *string, failed int, defaultPath s
 	w := opts.f.IOStreams.ErrOut
 	switch {
 	case failed > 0 && report != nil:
-		fmt.Fprintf(w, "%s not sent: see %s\n", count(failed, "row"), *report)
+		fmt.Fprintf(w, "%s not sent: see %s\n", english.Count(failed, "row"), *report)
 	case runErr == nil && opts.bulk.Report == "" && defaultPath != "":
 		cmdutil.RemoveStaleReport(opts.f.IOStreams, defaultPath)
 	}
@@ -252,9 +252,4 @@ func (opts *broadcastOptions) printResume(journal string) {
 	}
 	fmt.Fprintf(opts.f.IOStreams.ErrOut, "Stopped before the end; the recipients sent are in the journal %s.\n"+
 		"To send to the rest, run the same command again%s (it sends to nobody twice):\n  %s\n", journal, with, opts.resume)
-}
-
-// count is n and a noun, in the plural unless n is 1: "1,004 rows".
-func count(n int, noun string) string {
-	return humanize.Comma(int64(n)) + " " + plural(n, noun)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/resolve"
@@ -95,14 +96,7 @@ func missingValuesError(name string, missing []msgtemplate.Slot) error {
 		it = "it"
 	}
 	return clierr.InputErrorf("template %q needs %d more %s; without a terminal to ask on, give %s with:\n%s",
-		name, len(missing), plural(len(missing), "value"), it, strings.Join(lines, "\n"))
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return noun
-	}
-	return noun + "s"
+		name, len(missing), english.Plural(len(missing), "value"), it, strings.Join(lines, "\n"))
 }
 
 // askValues asks for every missing value, one prompt each, showing the
@@ -110,7 +104,7 @@ func plural(n int, noun string) string {
 // flag's value would be.
 func (o *sendOptions) askValues(p *msgtemplate.Template, v *msgtemplate.Values) error {
 	missing := v.Missing()
-	fmt.Fprintf(o.f.IOStreams.ErrOut, "Template %s needs %d more %s:\n%s\n\n", p.Name, len(missing), plural(len(missing), "value"), indent(p.Preview(v)))
+	fmt.Fprintf(o.f.IOStreams.ErrOut, "Template %s needs %d more %s:\n%s\n\n", p.Name, len(missing), english.Plural(len(missing), "value"), indent(p.Preview(v)))
 	ask := o.prompter()
 	for _, s := range missing {
 		answer, err := ask.Input(prompt.Input{Title: capitalize(s.String()), Description: p.Preview(v), Validate: s.Check})

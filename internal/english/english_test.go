@@ -1,0 +1,14 @@
+package english
+
+import "testing"
+
+func TestCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0 rows", 1: "1 row", 2: "2 rows", 1004: "1,004 rows", 1234567: "1,234,567 rows"} {
+		if got := Count(n, "row"); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if got := Comma(int64(-12345)); got != "-12,345" {
+		t.Errorf("Comma(-12345) = %q", got)
+	}
+}
