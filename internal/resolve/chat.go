@@ -23,9 +23,8 @@ type ChatRef struct {
 
 // ParseChat reads a CHAT argument. A reference with a letter in it, or
 // made of more digits than a phone number has, is a chat token (the API's
-// are 20 hexadecimal characters); anything else is a contact, read as
-// ParseContact reads one: all digits and shorter than 8, an id; otherwise a
-// phone number. It sends nothing: a bad reference is an input error
+// are 20 hexadecimal characters); anything else is a contact, its id or
+// its phone, read as ParseContact reads one. It sends nothing: a bad reference is an input error
 // (exit 2).
 func ParseChat(ref, defaultCountry string) (ChatRef, error) {
 	ref = strings.TrimSpace(ref)

@@ -20,6 +20,7 @@ func TestParseChat(t *testing.T) {
 		{"12345678901234567890", "", token("12345678901234567890")},
 		{"42", "", contact(resolve.ContactRef{ID: 42})},
 		{"1234567", "", contact(resolve.ContactRef{ID: 1234567})},
+		{"999999999", "", contact(resolve.ContactRef{ID: 999999999})},
 		{"5521979190371", "", contact(resolve.ContactRef{Phone: "5521979190371"})},
 		{"+55 (21) 97919-0371", "", contact(resolve.ContactRef{Phone: "5521979190371"})},
 		{"21 97919-0371", "BR", contact(resolve.ContactRef{Phone: "5521979190371"})},
@@ -34,7 +35,7 @@ func TestParseChat(t *testing.T) {
 	for ref, want := range map[string]string{
 		"":       "empty chat: give a chat token (see `convo chats list`), or a contact's id or phone number",
 		" ":      "empty chat",
-		"0":      `invalid contact "0": an id is a positive whole number`,
+		"0":      `contact: "0" is neither a contact id (a positive whole number) nor a phone number`,
 		"+55 11": "contact: ",
 	} {
 		_, err := resolve.ParseChat(ref, "")

@@ -13,44 +13,28 @@ import (
 	"github.com/convo-cli/convo/internal/validate"
 )
 
-// maxContactIDDigits is the longest a contact reference can be and still
-// be an id: 8 digits and more are a phone (no phone has fewer than 8).
-const maxContactIDDigits = 7
+// ContactRef is a contact as people name it: its id, or its phone number
+// (normalised: digits with the country code). Exactly one of ID and Phone
+// is set.
+type ContactRef validate.ContactRef
 
-// ContactRef is a contact as people name it: its id, or its phone number.
-// Exactly one of ID and Phone is set.
-type ContactRef struct {
-	ID int64
-	// Phone is normalised: digits with the country code.
-	Phone string
-}
-
-// ParseContact reads a contact reference. All digits and shorter than 8 is
-// an id; anything else (8 digits or more, "+", spaces, parentheses,
-// dashes) is a phone number, normalised as every phone is, with
-// defaultCountry for a national one. what names the reference in errors
-// ("contact", "--contact"). It sends nothing: a bad reference is an input
-// error (exit 2).
+// ParseContact reads a contact reference, by the rule of
+// validate.ContactReference: a phone when it is written as one or its
+// digits form a valid number (with their country code, or as a national
+// number of defaultCountry); any other value of digits only is an id,
+// whatever its length. what names the reference in errors ("contact",
+// "--contact"). It sends nothing: a bad reference is an input error
+// (exit 2).
 func ParseContact(ref, defaultCountry, what string) (ContactRef, error) {
 	ref = strings.TrimSpace(ref)
 	if ref == "" {
 		return ContactRef{}, clierr.FlagErrorf("empty %s: give a contact's id or phone number", what)
 	}
-	if len(ref) <= maxContactIDDigits && allDigits(ref) {
-		id, err := strconv.ParseInt(ref, 10, 64)
-		if err != nil || id <= 0 {
-			return ContactRef{}, clierr.FlagErrorf("invalid %s %q: an id is a positive whole number", what, ref)
-		}
-		return ContactRef{ID: id}, nil
-	}
 	if strings.ContainsFunc(ref, unicode.IsLetter) {
 		return ContactRef{}, clierr.FlagErrorf("invalid %s %q: want a contact's id or phone number, not a name", what, ref)
 	}
-	phone, err := validate.Phone(what, ref, defaultCountry)
-	if err != nil {
-		return ContactRef{}, err
-	}
-	return ContactRef{Phone: phone}, nil
+	r, err := validate.ContactReference(what, ref, defaultCountry)
+	return ContactRef(r), err
 }
 
 func allDigits(s string) bool {

@@ -21,6 +21,11 @@ func TestParseContact(t *testing.T) {
 		{"42", "", resolve.ContactRef{ID: 42}},
 		{" 7 ", "", resolve.ContactRef{ID: 7}},
 		{"1234567", "", resolve.ContactRef{ID: 1234567}},
+		// Accounts have ids of eight digits and more.
+		{"12345678", "", resolve.ContactRef{ID: 12345678}},
+		{"999999999", "", resolve.ContactRef{ID: 999999999}},
+		{"11987654321", "", resolve.ContactRef{ID: 11987654321}},
+		{"11987654321", "BR", resolve.ContactRef{Phone: "5511987654321"}},
 		{"5521979190371", "", resolve.ContactRef{Phone: "5521979190371"}},
 		{"+55 21 97919-0371", "", resolve.ContactRef{Phone: "5521979190371"}},
 		{"(21) 97919-0371", "BR", resolve.ContactRef{Phone: "5521979190371"}},
@@ -34,17 +39,13 @@ func TestParseContact(t *testing.T) {
 	}
 	for ref, want := range map[string]string{
 		"":              "empty contact: give a contact's id or phone number",
-		"0":             `invalid contact "0": an id is a positive whole number`,
+		"0":             `contact: "0" is neither a contact id (a positive whole number) nor a phone number`,
 		"João":          `invalid contact "João": want a contact's id or phone number, not a name`,
 		"+55 11":        "contact: ",
 		"(21) 97919-03": "contact: ",
 	} {
 		_, err := resolve.ParseContact(ref, "", "contact")
 		assertInputError(t, err, want)
-	}
-	// Eight digits are a phone, never an id.
-	if r, err := resolve.ParseContact("12345678", "", "contact"); r.ID != 0 || (err == nil && r.Phone == "") {
-		t.Errorf("ParseContact(12345678) = %+v, %v; want a phone", r, err)
 	}
 	if (resolve.ContactRef{ID: 42}).Query() != "42" || (resolve.ContactRef{Phone: "5521979190371"}).Query() != "5521979190371" {
 		t.Error("Query is not what GET /chats?contact= takes")
@@ -66,7 +67,7 @@ func TestContactByPhoneIsExact(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv.requests()
-	for ref, want := range map[string]int64{"+1 202 555 0123": shorter.Data.ID, "5512025550123": longer.Data.ID} {
+	for ref, want := range map[string]int64{"+1 202 555 0123": shorter.Data.ID, "+5512025550123": longer.Data.ID} {
 		r, err := resolve.ParseContact(ref, "", "contact")
 		if err != nil {
 			t.Fatal(err)

@@ -80,32 +80,28 @@ func (p *params) id(name string) int64 {
 }
 
 // contactRef is a contact as the contact filter of GET /chats names it: by
-// id or by phone. The zero value is no filter.
+// id or by phone. The zero value is no filter; none is a filter that
+// matches no contact.
 type contactRef struct {
 	id    int64
 	phone string // normalised
+	none  bool
 }
 
-// contactIDMaxDigits is the most digits a contact reference read as an id
-// has: with eight or more it is a phone, as the CLI reads references.
-const contactIDMaxDigits = 7
-
-// contact reads a filter holding a contact id or phone: all digits and
-// shorter than eight is an id, anything else a whole phone with country
-// code, normalised like every phone.
+// contact reads a filter holding a contact id or phone, as convo reads a
+// contact reference (validate.ContactReference, without a default
+// country). A value that is neither names no contact: it matches nothing,
+// as an id no contact has does.
 func (p *params) contact(name string) contactRef {
 	v := p.text(name)
-	switch {
-	case v == "":
+	if v == "" {
 		return contactRef{}
-	case len(v) <= contactIDMaxDigits && strings.Trim(v, "0123456789") == "":
-		return contactRef{id: p.id(name)}
 	}
-	phone, err := validate.Phone(name, v, "")
+	r, err := validate.ContactReference(name, v, "")
 	if err != nil {
-		p.errs.Add(invalid(name, fmt.Sprintf("must be a contact id (up to %d digits) or a phone number with country code (got %q)", contactIDMaxDigits, v)))
+		return contactRef{none: true}
 	}
-	return contactRef{phone: phone}
+	return contactRef{id: r.ID, phone: r.Phone}
 }
 
 // integer reads a page parameter, def when absent.

@@ -74,6 +74,9 @@ func chatQuery(c *caller, f chatFilter) *listQuery {
 	if f.open != nil {
 		lq.where.add("chat.is_open = ?", *f.open)
 	}
+	if f.contact.none {
+		lq.where.add("FALSE")
+	}
 	if f.contact.id != 0 {
 		lq.where.add("chat.contact_id = ?", f.contact.id)
 	}

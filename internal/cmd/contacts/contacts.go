@@ -14,8 +14,10 @@ func NewCmdContacts(f *cmdutil.Factory) *cobra.Command {
 		Short: "Manage contacts, their custom fields and tags",
 		Long: `Manage contacts. Commands that take a CONTACT accept its id or its phone
 number, written as people write it ("+55 11 98765-4321", or with
---default-country "(11) 98765-4321"): digits only and shorter than 8 is an
-id, anything else a phone.`,
+--default-country "(11) 98765-4321"). Digits only are a phone when they form
+a valid number with their country code (5511987654321) or, with
+--default-country, a valid national number (11987654321 with BR); any other
+digits are an id, however long (999999999).`,
 	})
 	cmd.AddCommand(
 		newCmdList(f),
