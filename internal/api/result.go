@@ -22,17 +22,6 @@ type Result[T any] struct {
 	Message string
 }
 
-// decodeInto decodes the envelope's data into out; absent data leaves out as it is.
-func decodeInto(resp *Response, out any) error {
-	if isNull(resp.Envelope.Data) {
-		return nil
-	}
-	if err := json.Unmarshal(resp.Envelope.Data, out); err != nil {
-		return fmt.Errorf("decode response data: %w", err)
-	}
-	return nil
-}
-
 // isNull reports whether data is absent or null.
 func isNull(data json.RawMessage) bool {
 	data = bytes.TrimSpace(data)
@@ -41,18 +30,30 @@ func isNull(data json.RawMessage) bool {
 
 // call sends one request and decodes its data as T.
 func call[T any](ctx context.Context, c *Client, method, path string, body any) (*Result[T], error) {
-	resp, err := c.Do(ctx, Request{Method: method, Path: path, Body: body})
-	if err != nil {
-		return nil, err
-	}
-	if isNull(resp.Envelope.Data) {
+	res, err := callMaybeData[T](ctx, c, method, path, body)
+	if err == nil && res.Raw == nil {
 		// Every call answers with an object: a success without one would
 		// print nothing, or a row of empty cells, and succeed.
 		return nil, fmt.Errorf("%s %s: %w", method, path, ErrNoData)
 	}
-	res := &Result[T]{Raw: resp.Envelope.Data, Message: resp.Envelope.Message}
-	if err := decodeInto(resp, &res.Data); err != nil {
-		return nil, fmt.Errorf("%s %s: %w", method, path, err)
+	return res, err
+}
+
+// callMaybeData is call for the operations whose answer the specification
+// promises no data for: a success without data leaves Raw nil, and Data
+// zero, with the API's message.
+func callMaybeData[T any](ctx context.Context, c *Client, method, path string, body any) (*Result[T], error) {
+	resp, err := c.Do(ctx, Request{Method: method, Path: path, Body: body})
+	if err != nil {
+		return nil, err
+	}
+	res := &Result[T]{Message: resp.Envelope.Message}
+	if isNull(resp.Envelope.Data) {
+		return res, nil
+	}
+	res.Raw = resp.Envelope.Data
+	if err := json.Unmarshal(res.Raw, &res.Data); err != nil {
+		return nil, fmt.Errorf("%s %s: decode response data: %w", method, path, err)
 	}
 	return res, nil
 }

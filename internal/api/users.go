@@ -28,6 +28,8 @@ func (c *Client) DeactivateUser(ctx context.Context, id int64) (string, error) {
 }
 
 // RestoreUser reactivates a deactivated attendant (POST /users/{id}/restore).
+// The specification promises no data in the answer: without it, the
+// result's Raw is nil and its message says what happened.
 func (c *Client) RestoreUser(ctx context.Context, id int64) (*Result[UserDetail], error) {
-	return call[UserDetail](ctx, c, post, idPath("/users", id, "/restore"), nil)
+	return callMaybeData[UserDetail](ctx, c, post, idPath("/users", id, "/restore"), nil)
 }

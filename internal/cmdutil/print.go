@@ -160,6 +160,11 @@ func PrintResult[T any](f *Factory, res *api.Result[T], id any) error {
 	if res.Message != "" {
 		output.Success(f.IOStreams, res.Message, id)
 	}
+	if res.Raw == nil {
+		// An answer without data, of the operations the specification
+		// promises none for: its message has said what happened.
+		return nil
+	}
 	return PrintObject(f, res.Raw)
 }
 

@@ -1,6 +1,9 @@
 package users_test
 
 import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -117,6 +120,49 @@ func TestRestore(t *testing.T) {
 	}
 	if got := inactive(t, env); len(got) != 0 {
 		t.Errorf("inactive users = %v, want none", got)
+	}
+}
+
+// TestRestoreAnswerWithoutData: the specification promises no data in the
+// answer to a restore; the API's message is all there is to print.
+func TestRestoreAnswerWithoutData(t *testing.T) {
+	env := cmdtest.New(t)
+	env.Intercept(func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !strings.HasSuffix(r.URL.Path, "/restore") {
+				next.ServeHTTP(w, r)
+				return
+			}
+			rec := httptest.NewRecorder()
+			next.ServeHTTP(rec, r)
+			var answer map[string]any
+			if err := json.Unmarshal(rec.Body.Bytes(), &answer); err != nil {
+				t.Fatal(err)
+			}
+			if answer["success"] == true {
+				delete(answer, "data")
+			}
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+			w.WriteHeader(rec.Code)
+			json.NewEncoder(w).Encode(answer)
+		})
+	})
+	for _, args := range [][]string{{"users", "restore", "4"}, {"users", "restore", "3", "-o", "json"}} {
+		if args[2] == "3" {
+			run(t, env, 0, "users", "deactivate", "3", "--yes")
+		}
+		run(t, env, 0, args...)
+		if want := "✓ Usuário ativado com sucesso. (id " + args[2] + ")\n"; env.Stdout.Len() != 0 || env.Stderr.String() != want {
+			t.Errorf("%v: stdout %q, stderr %q; want only %q on stderr", args, env.Stdout, env.Stderr, want)
+		}
+	}
+	if got := inactive(t, env); len(got) != 0 {
+		t.Errorf("inactive users = %v, want none", got)
+	}
+	// An error is still an error.
+	run(t, env, 1, "users", "restore", "99")
+	if want := "error: Usuário não encontrado.\n"; env.Stderr.String() != want {
+		t.Errorf("stderr = %q, want %q", env.Stderr, want)
 	}
 }
 
