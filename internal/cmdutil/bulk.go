@@ -226,14 +226,14 @@ func ResumeCommand(cmd *cobra.Command, args []string) string {
 		words = append(words, "--"+fl.Name+"="+fl.Value.String())
 	})
 	for i, w := range words {
-		words[i] = shellQuote(w)
+		words[i] = ShellQuote(w)
 	}
 	return strings.Join(words, " ")
 }
 
-// shellQuote quotes s for a POSIX shell when it holds anything but
+// ShellQuote quotes s for a POSIX shell when it holds anything but
 // letters, digits and the punctuation shells leave alone.
-func shellQuote(s string) string {
+func ShellQuote(s string) string {
 	safe := s != "" && strings.IndexFunc(s, func(r rune) bool {
 		return !(r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' ||
 			strings.ContainsRune("_@%+=:,./-", r)))

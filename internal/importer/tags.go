@@ -13,6 +13,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/bulk"
+	"github.com/convo-cli/convo/internal/resolve"
 )
 
 // CodeUnknownTag is a tag name that matches no tag (without --create-tags).
@@ -97,7 +98,7 @@ func (t *tagCache) unknown(wait context.Context, refs []string) error {
 		if id, err := strconv.ParseInt(ref, 10, 64); err == nil && id > 0 {
 			continue
 		}
-		if _, err := t.lookup(strings.ToLower(ref), ref); err != nil {
+		if _, err := t.lookup(resolve.TagKey(ref), ref); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -109,7 +110,7 @@ func (t *tagCache) byText(wait context.Context, name string) (int64, error) {
 	if err := t.load(wait); err != nil {
 		return 0, err
 	}
-	key := strings.ToLower(name)
+	key := resolve.TagKey(name)
 	id, err := t.lookup(key, name)
 	if err == nil || !t.create {
 		return id, err
@@ -199,7 +200,7 @@ func (t *tagCache) load(wait context.Context) error {
 		t.mu.Lock()
 		defer t.mu.Unlock()
 		for _, tag := range tags {
-			key := strings.ToLower(tag.Text)
+			key := resolve.TagKey(tag.Text)
 			t.byName[key] = append(t.byName[key], tag.ID)
 		}
 		for _, ids := range t.byName {
@@ -237,7 +238,7 @@ func (t *tagCache) search(wait context.Context, name string) ([]int64, error) {
 	}
 	var ids []int64
 	for _, tag := range found {
-		if strings.EqualFold(tag.Text, name) {
+		if resolve.TagKey(tag.Text) == resolve.TagKey(name) {
 			ids = append(ids, tag.ID)
 		}
 	}

@@ -20,9 +20,42 @@ import (
 	"github.com/convo-cli/convo/internal/validate"
 )
 
-// TagIDs resolves tags given by id or by text (case-insensitive). Numbers
-// are taken as ids without a request; names are looked up in one pass over
-// the company's tags.
+// TagKey is what tags named by their text are compared by: the text
+// trimmed, in lower case, so that "VIP", "vip" and " Vip " name one tag.
+// Accents count: "Promoção" is not "Promocao".
+func TagKey(text string) string { return strings.ToLower(strings.TrimSpace(text)) }
+
+// TagsWithText returns the company's tags whose text is text as TagKey
+// compares them, lowest id first, and the first one's JSON as the API sent
+// it (nil when there is none). It reads every page of the company's tags
+// (one request per 100), since the API's search may not ignore case.
+func TagsWithText(ctx context.Context, c *api.Client, text string) ([]api.Tag, json.RawMessage, error) {
+	var (
+		matches []api.Tag
+		first   json.RawMessage
+	)
+	key := TagKey(text)
+	for item, err := range c.ListTags(api.TagListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}}).Follow(true).Raw(ctx) {
+		if err != nil {
+			return nil, nil, fmt.Errorf("look up tags: %w", err)
+		}
+		var t api.Tag
+		if err := json.Unmarshal(item, &t); err != nil {
+			return nil, nil, fmt.Errorf("look up tags: decode a tag: %w", err)
+		}
+		if TagKey(t.Text) == key {
+			if first == nil {
+				first = item
+			}
+			matches = append(matches, t)
+		}
+	}
+	return matches, first, nil
+}
+
+// TagIDs resolves tags given by id or by text (compared by TagKey).
+// Numbers are taken as ids without a request; names are looked up in one
+// pass over the company's tags.
 func TagIDs(ctx context.Context, c *api.Client, refs []string) ([]int64, error) {
 	ids := make([]int64, len(refs))
 	wanted := map[string]bool{} // lower-case names
@@ -35,7 +68,7 @@ func TagIDs(ctx context.Context, c *api.Client, refs []string) ([]int64, error) 
 		if ref == "" {
 			return nil, clierr.InputErrorf("empty tag name")
 		}
-		wanted[strings.ToLower(ref)] = true
+		wanted[TagKey(ref)] = true
 	}
 	if len(wanted) == 0 {
 		return ids, nil
@@ -45,7 +78,7 @@ func TagIDs(ctx context.Context, c *api.Client, refs []string) ([]int64, error) 
 		if err != nil {
 			return nil, fmt.Errorf("look up tags: %w", err)
 		}
-		if key := strings.ToLower(tag.Text); wanted[key] {
+		if key := TagKey(tag.Text); wanted[key] {
 			found[key] = append(found[key], tag.ID)
 		}
 	}
@@ -56,7 +89,7 @@ func TagIDs(ctx context.Context, c *api.Client, refs []string) ([]int64, error) 
 			continue
 		}
 		name := strings.TrimSpace(ref)
-		switch matches := found[strings.ToLower(name)]; len(matches) {
+		switch matches := found[TagKey(name)]; len(matches) {
 		case 0:
 			return nil, clierr.InputErrorf("no tag named %q; see `convo tags list`, or create it with `convo tags create --text %q`", name, name)
 		case 1:

@@ -1,6 +1,8 @@
 package tags_test
 
 import (
+	"context"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -83,6 +85,54 @@ func TestCreate(t *testing.T) {
 	run(t, env, 0, "tags", "create", "--text", "Sem cor", "-o", "json")
 	if got := cmdtest.DecodeJSON[api.Tag](t, env.Stdout.Bytes()); got.Color != "#000000" || got.Emoji != nil {
 		t.Errorf("created %+v, want the default colour and no emoji", got)
+	}
+}
+
+// TestCreateWhenTheTextExists: a tag whose text exists (trimmed, in any
+// case) is printed rather than created again, so that a script that creates
+// its tags can run again and --tag VIP keeps naming one tag.
+func TestCreateWhenTheTextExists(t *testing.T) {
+	env := cmdtest.New(t)
+	vip := env.Get(t, "/tags/1", nil).Data
+	for _, text := range []string{"VIP", "vip", " Vip "} {
+		run(t, env, 0, "tags", "create", "--text", text, "-o", "json")
+		cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), vip)
+		if want := "Tag 1 has the text \"VIP\" already: nothing was created.\n"; env.Stderr.String() != want {
+			t.Errorf("--text %q: stderr = %q, want %q", text, env.Stderr, want)
+		}
+	}
+	// The emoji and colour asked for are not given to it, and the note says how.
+	run(t, env, 0, "tags", "create", "--text", "VIP", "--emoji", "💎", "--color", "#f5b700", "-o", "plain", "--fields", "id,emoji,color")
+	if got, want := env.Stdout.String(), "1\t⭐\t#F5B700\n"; got != want {
+		t.Errorf("stdout = %q, want %q", got, want)
+	}
+	if want := "Tag 1 has the text \"VIP\" already: nothing was created.\n" +
+		"Its emoji and colour stay as they are; to change them: convo tags update 1 --emoji '💎'\n"; env.Stderr.String() != want {
+		t.Errorf("stderr = %q, want %q", env.Stderr, want)
+	}
+	if n := tagCount(t, env); n != seedTags1 {
+		t.Errorf("%d tags, want the %d of the seed", n, seedTags1)
+	}
+	run(t, env, 0, "chats", "list", "--tag", "VIP", "--fields", "id")
+	if got := env.Stdout.String(); got != "1\n12\n" {
+		t.Errorf("chats list --tag VIP = %q, want chats 1 and 12", got)
+	}
+
+	// Accents count: another text is another tag.
+	run(t, env, 0, "tags", "create", "--text", "Suporte tecnico", "-o", "json")
+	if got := cmdtest.DecodeJSON[api.Tag](t, env.Stdout.Bytes()); got.ID != newTagID || got.Text != "Suporte tecnico" {
+		t.Errorf("created %+v", got)
+	}
+
+	// Twins made elsewhere (the API allows them): the oldest is printed.
+	twin, err := env.Client(t, sandbox.AdminToken1).CreateTag(context.Background(), api.TagCreate{Text: "vip"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, env, 0, "tags", "create", "--text", "VIP", "-o", "json")
+	cmdtest.AssertSameJSON(t, env.Stdout.Bytes(), vip)
+	if want := fmt.Sprintf("Tags 1, %d have the text \"VIP\" already: nothing was created; tag 1, the oldest, is printed.\n", twin.Data.ID); env.Stderr.String() != want {
+		t.Errorf("stderr = %q, want %q", env.Stderr, want)
 	}
 }
 
