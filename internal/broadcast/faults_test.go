@@ -326,7 +326,9 @@ func TestInterruptAndResume(t *testing.T) {
 	if r.code != 130 {
 		t.Fatalf("exit %d, want 130\n%s", r.code, r.stderr)
 	}
-	for _, want := range []string{"To send to the rest, run the same command again (it sends to nobody twice):\n  convo messages broadcast ", "\ninterrupted\n"} {
+	// The campaign runs with -o json: the interruption is its error object.
+	interrupted := `{"error":{"message":"interrupted","exit_code":130,"status":null,"errors":[]}}`
+	for _, want := range []string{"To send to the rest, run the same command again (it sends to nobody twice):\n  convo messages broadcast ", "\n" + interrupted + "\n"} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
 		}

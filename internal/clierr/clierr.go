@@ -46,19 +46,24 @@ func InputErrorf(format string, args ...any) error {
 }
 
 // AuthError is a missing or unusable login.
-type AuthError struct{ Err error }
+type AuthError struct {
+	Err error
+	// Status is the HTTP status of the API's answer that refused the
+	// login, 0 when no answer did.
+	Status int
+}
 
 func (e *AuthError) Error() string { return e.Err.Error() }
 func (e *AuthError) Unwrap() error { return e.Err }
 
 // PartialError is a bulk command that finished with some items failed; what
-// failed has already been reported.
-type PartialError struct{ Failed int }
+// failed has already been reported, in the file Report when there is one.
+type PartialError struct {
+	Failed int
+	Report string
+}
 
 func (e *PartialError) Error() string { return fmt.Sprintf("%d items failed", e.Failed) }
-
-// ErrSilent ends a command with exit code 1 when the message has already been printed.
-var ErrSilent = errors.New("silent")
 
 // ErrCancelled is a question the person declined or aborted (Ctrl-C or Esc
 // at a prompt, "no" to a confirmation).

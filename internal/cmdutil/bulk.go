@@ -174,8 +174,9 @@ func (b *BulkFlags) RunOptions(f *Factory, mapSyntax string) (bulk.RunOptions, e
 }
 
 // EndBulk ends a bulk command once its run is over: the summary as an
-// object with -o, then the exit: err, or exit 6 when rows failed.
-func EndBulk(f *Factory, summary any, failed int, err error) error {
+// object with -o, then the exit: err, or exit 6 when rows failed, which
+// report (when not nil) lists.
+func EndBulk(f *Factory, summary any, failed int, report *string, err error) error {
 	if f.OutputRequested() {
 		raw, merr := json.Marshal(summary)
 		if merr != nil {
@@ -189,7 +190,11 @@ func EndBulk(f *Factory, summary any, failed int, err error) error {
 	case err != nil:
 		return err
 	case failed > 0:
-		return &clierr.PartialError{Failed: failed}
+		partial := &clierr.PartialError{Failed: failed}
+		if report != nil {
+			partial.Report = *report
+		}
+		return partial
 	}
 	return nil
 }

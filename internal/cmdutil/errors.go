@@ -111,11 +111,8 @@ func ErrorLines(err error) []string {
 		}
 		return lines
 	}
-	// A missing value alone reads as a sentence, "text is required", rather
-	// than as the "field: message" of a list.
-	var rule *validate.Error
-	if errors.As(err, &rule) && rule.Code == validate.CodeRequired && rule.Field != "" && err.Error() == rule.Error() {
-		return []string{rule.Field + " " + rule.Message}
+	if msg, ok := missingValue(err); ok {
+		return []string{msg}
 	}
 	var ruleErrs validate.Errors
 	if errors.As(err, &ruleErrs) && len(ruleErrs) > 1 {
@@ -126,4 +123,14 @@ func ErrorLines(err error) []string {
 		return lines
 	}
 	return strings.Split(err.Error(), "\n")
+}
+
+// missingValue is the sentence of an error that is a missing value alone,
+// "text is required", rather than the "field: message" of a list.
+func missingValue(err error) (string, bool) {
+	var rule *validate.Error
+	if errors.As(err, &rule) && rule.Code == validate.CodeRequired && rule.Field != "" && err.Error() == rule.Error() {
+		return rule.Field + " " + rule.Message, true
+	}
+	return "", false
 }

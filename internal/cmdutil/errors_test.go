@@ -87,3 +87,59 @@ func TestErrorLines(t *testing.T) {
 		t.Fatalf("rules: %q", got)
 	}
 }
+
+func TestErrorJSON(t *testing.T) {
+	t.Setenv("CONVO_TOKEN", "")
+	tests := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"API error with items", fmt.Errorf("create contact: %w", &api.Error{
+			StatusCode: 422, Message: "Erro de validação",
+			Errors: []api.ErrorItem{
+				{Code: "DUPLICATE_ENTRY", Field: "phone", Message: "já existe"},
+				{Code: "CHANNEL_DISCONNECTED", Message: "Canal desconectado."},
+			},
+		}), `{"error":{"message":"Erro de validação","exit_code":1,"status":422,"errors":[{"code":"DUPLICATE_ENTRY","field":"phone","message":"já existe"},{"code":"CHANNEL_DISCONNECTED","field":null,"message":"Canal desconectado."}]}}`},
+		{"retried", &api.Error{StatusCode: 503, Message: "Indisponível.", Retries: 3},
+			`{"error":{"message":"Indisponível. (after 3 retries)","exit_code":1,"status":503,"errors":[]}}`},
+		{"refused token", &api.Error{StatusCode: 401, Message: "Não autenticado."},
+			`{"error":{"message":"Não autenticado.\nThe API refused the token: run ` + "`convo auth login`" + `, or set CONVO_TOKEN.","exit_code":4,"status":401,"errors":[]}}`},
+		{"hint", WithHint(&api.Error{StatusCode: 409, Message: "Canal desconectado."}, "Reconnect channel X."),
+			`{"error":{"message":"Canal desconectado.\nReconnect channel X.","exit_code":1,"status":409,"errors":[]}}`},
+		{"no answer", &api.TransportError{Method: "GET", Path: "/contacts", Err: errors.New("connection refused"), Retries: 1},
+			`{"error":{"message":"GET /contacts: connection refused (after 1 retry)","exit_code":1,"status":null,"errors":[]}}`},
+		{"usage", clierr.FlagErrorf("unknown flag: --bogus"),
+			`{"error":{"message":"unknown flag: --bogus","exit_code":2,"status":null,"errors":[]}}`},
+		{"one rule", &validate.Error{Field: "color", Code: validate.CodeInvalid, Message: "must be #RRGGBB"},
+			`{"error":{"message":"color: must be #RRGGBB","exit_code":2,"status":null,"errors":[{"code":"INVALID_VALUE","field":"color","message":"must be #RRGGBB"}]}}`},
+		{"missing value", &validate.Error{Field: "text", Code: validate.CodeRequired, Message: "is required"},
+			`{"error":{"message":"text is required","exit_code":2,"status":null,"errors":[{"code":"FIELD_REQUIRED","field":"text","message":"is required"}]}}`},
+		{"rules", validate.Errors{{Field: "name", Code: validate.CodeTooLong, Message: "too long"}, {Code: validate.CodeInvalid, Message: "bad"}},
+			`{"error":{"message":"invalid input","exit_code":2,"status":null,"errors":[{"code":"TOO_LONG","field":"name","message":"too long"},{"code":"INVALID_VALUE","field":null,"message":"bad"}]}}`},
+		{"login refused", &clierr.AuthError{Err: errors.New("the token was refused by https://x (Não autenticado.)"), Status: 401},
+			`{"error":{"message":"the token was refused by https://x (Não autenticado.)","exit_code":4,"status":401,"errors":[]}}`},
+		{"not logged in", NotLoggedInError("work"),
+			`{"error":{"message":"not logged in (profile \"work\"): run ` + "`convo auth login`" + `, set CONVO_TOKEN, or try convo on the built-in sandbox with --sandbox","exit_code":4,"status":null,"errors":[]}}`},
+		{"rows failed", &clierr.PartialError{Failed: 1234, Report: "/tmp/r <1>.csv"},
+			`{"error":{"message":"1,234 rows failed: see /tmp/r <1>.csv","exit_code":6,"status":null,"errors":[]}}`},
+		{"row failed without a report", &clierr.PartialError{Failed: 1},
+			`{"error":{"message":"1 row failed","exit_code":6,"status":null,"errors":[]}}`},
+		{"interrupted", fmt.Errorf("list contacts: %w", context.Canceled),
+			`{"error":{"message":"interrupted","exit_code":130,"status":null,"errors":[]}}`},
+		{"declined", clierr.ErrCancelled,
+			`{"error":{"message":"cancelled","exit_code":130,"status":null,"errors":[]}}`},
+		// The API's text exactly, escaped by JSON's rules: controls, C1 included.
+		{"controls", &api.Error{StatusCode: 400, Message: "a\x1b[31mb\u009b\"\\<&>\u2028"},
+			`{"error":{"message":"a\u001b[31mb\u009b\"\\<&>\u2028","exit_code":1,"status":400,"errors":[]}}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ErrorJSON(tt.err, ExitCode(tt.err))
+			if string(got) != tt.want+"\n" {
+				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
+			}
+		})
+	}
+}

@@ -55,7 +55,9 @@ func TestInterruptAndResume(t *testing.T) {
 					t.Errorf("exit code %d, want 130; stderr:\n%s", code, e.stderr(first))
 				}
 				stderr := e.stderr(first)
-				for _, want := range []string{"To resume, run the same command again:\n  convo contacts import " + csv + " --concurrency=4 --output=json\n", "\ninterrupted\n"} {
+				// With -o json the interruption is the error object.
+				interrupted := `{"error":{"message":"interrupted","exit_code":130,"status":null,"errors":[]}}`
+				for _, want := range []string{"To resume, run the same command again:\n  convo contacts import " + csv + " --concurrency=4 --output=json\n", "\n" + interrupted + "\n"} {
 					if !strings.Contains(stderr, want) {
 						t.Errorf("stderr lacks %q:\n%s", want, stderr)
 					}

@@ -260,7 +260,7 @@ func TestPaginateEnds(t *testing.T) {
 	if n := strings.Count(env.Stdout.String(), "\n"); n != 20 || strings.Join(pages, " ") != "1/20 2/20" {
 		t.Errorf("%d items after pages %v, want the 20 of page 1 once", n, pages)
 	}
-	if want := "error: GET /contacts: page 2 holds the same 20 items as page 1: the server seems to ignore the page number, so the list was not read to its end\n"; env.Stderr.String() != want {
+	if want := `{"error":{"message":"GET /contacts: page 2 holds the same 20 items as page 1: the server seems to ignore the page number, so the list was not read to its end","exit_code":1,"status":null,"errors":[]}}` + "\n"; env.Stderr.String() != want {
 		t.Errorf("stderr %q\nwant   %q", env.Stderr, want)
 	}
 }

@@ -46,7 +46,7 @@ func checkToken(ctx context.Context, c *api.Client) error {
 func refusal(baseURL string, err error) error {
 	var apiErr *api.Error
 	if api.IsAuth(err) && errors.As(err, &apiErr) {
-		return &clierr.AuthError{Err: fmt.Errorf("the token was refused by %s (%s)", baseURL, apiErr.Summary())}
+		return &clierr.AuthError{Err: fmt.Errorf("the token was refused by %s (%s)", baseURL, apiErr.Summary()), Status: apiErr.StatusCode}
 	}
 	return err
 }

@@ -331,7 +331,7 @@ func TestStatus(t *testing.T) {
 		if env.Stdout.String() != want {
 			t.Fatalf("stdout = %s\nwant     %s", env.Stdout, want)
 		}
-		if !strings.Contains(env.Stderr.String(), "error: not logged in (profile \"default\")") {
+		if !strings.HasPrefix(env.Stderr.String(), `{"error":{"message":"not logged in (profile \"default\")`) || !strings.HasSuffix(env.Stderr.String(), `"exit_code":4,"status":null,"errors":[]}}`+"\n") {
 			t.Fatalf("stderr:\n%s", env.Stderr)
 		}
 	})
@@ -379,7 +379,7 @@ func TestStatus(t *testing.T) {
 		if code != 4 || got["valid"] != false {
 			t.Fatalf("exit %d, %v", code, got)
 		}
-		if want := "error: the token was refused by " + env.URL + " (Não autenticado.)\n"; env.Stderr.String() != want {
+		if want := `{"error":{"message":"the token was refused by ` + env.URL + ` (Não autenticado.)","exit_code":4,"status":401,"errors":[]}}` + "\n"; env.Stderr.String() != want {
 			t.Fatalf("stderr = %q, want %q", env.Stderr, want)
 		}
 		env.Reset()

@@ -28,8 +28,8 @@ func TestCreateAnsweredWithARedirect(t *testing.T) {
 			if env.Stdout.Len() != 0 {
 				t.Errorf("stdout %q, want nothing", env.Stdout)
 			}
-			want := fmt.Sprintf("error: POST /contacts: the server answered POST with %d %s to http://sandbox.localhost/api/v1/contacts/1; "+
-				"convo never follows a redirect of a POST: check the base URL\n", status, http.StatusText(status))
+			want := fmt.Sprintf(`{"error":{"message":"POST /contacts: the server answered POST with %d %s to http://sandbox.localhost/api/v1/contacts/1; `+
+				`convo never follows a redirect of a POST: check the base URL","exit_code":1,"status":null,"errors":[]}}`+"\n", status, http.StatusText(status))
 			if stderr := env.Stderr.String(); stderr != want {
 				t.Errorf("stderr %q\nwant   %q", stderr, want)
 			}

@@ -174,7 +174,7 @@ func exportRun(opts *exportOptions) error {
 	for _, warning := range w.warnings(fields) {
 		fmt.Fprintln(errOut, "warning: "+warning)
 	}
-	return cmdutil.EndBulk(f, s, 0, nil)
+	return cmdutil.EndBulk(f, s, 0, nil, nil)
 }
 
 // fieldColumns are the custom fields an export writes: the active ones

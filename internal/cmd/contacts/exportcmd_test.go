@@ -215,7 +215,7 @@ func TestExportRefusals(t *testing.T) {
 		stderr string
 	}{
 		{[]string{path, "--encoding", "windows-1252"}, "error: contact 63 (5511988880002): '山' cannot be written in windows-1252; export in utf-8 (the default) or utf-16, which hold every character\n"},
-		{[]string{"-", "-o", "json"}, "error: the CSV goes to standard output: give a FILE to print the summary with -o\n"},
+		{[]string{"-", "-o", "json"}, `{"error":{"message":"the CSV goes to standard output: give a FILE to print the summary with -o","exit_code":2,"status":null,"errors":[]}}` + "\n"},
 		{[]string{path, "--page", "2"}, "error: convo contacts export writes every page: --page and --per-page do not apply (--limit does)\n"},
 		{[]string{path, "--delimiter", `"`}, `error: --delimiter: want one character such as ";" or "," (or "tab"), got "\""` + "\n"},
 		{[]string{path, "--encoding", "latin9"}, `error: encoding: must be one of utf-8, windows-1252, iso-8859-1, utf-16 (got "latin9")` + "\n"},

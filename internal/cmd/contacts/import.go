@@ -181,7 +181,7 @@ func importRun(opts *importOptions) error {
 	if err != nil {
 		opts.printResume(summary)
 	}
-	return cmdutil.EndBulk(f, summary, summary.Failed, err)
+	return cmdutil.EndBulk(f, summary, summary.Failed, summary.Report, err)
 }
 
 // importerOptions checks the flags and turns them into the importer's options.

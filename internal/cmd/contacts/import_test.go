@@ -74,7 +74,9 @@ func TestImportSummaryAsJSON(t *testing.T) {
 	if _, err := os.Stat(*s.Report); err != nil {
 		t.Errorf("report: %v", err)
 	}
-	want := "1 row failed: see " + *s.Report + "\n"
+	// The line of the summary, then the error as -o json has it.
+	want := "1 row failed: see " + *s.Report + "\n" +
+		`{"error":{"message":"1 row failed: see ` + *s.Report + `","exit_code":6,"status":null,"errors":[]}}` + "\n"
 	if got := env.Stderr.String(); !strings.HasPrefix(got, "created 2 · updated 0 · skipped 0 · failed 1 in ") || !strings.HasSuffix(got, want) {
 		t.Errorf("stderr = %q", got)
 	}

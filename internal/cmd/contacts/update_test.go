@@ -89,7 +89,7 @@ func TestUpdateRejectedBeforeSending(t *testing.T) {
 		wantStderr string
 	}{
 		{"nothing to change", nil, "error: nothing to update: give --name, --blocked, --field, --tag, --clear-tags, --add-tag or --remove-tag\nRun 'convo contacts update --help' for usage.\n"},
-		{"only output flags", []string{"-o", "json"}, "error: nothing to update"},
+		{"only output flags", []string{"-o", "json"}, `{"error":{"message":"nothing to update: give --name, --blocked, --field, --tag, --clear-tags, --add-tag or --remove-tag","exit_code":2,"status":null,"errors":[]}}` + "\n"},
 		{"tag and clear tags", []string{"--tag", "VIP", "--clear-tags"}, "error: --tag and --clear-tags cannot be used together"},
 		{"bad blocked value", []string{"--blocked=sometimes"}, "error: invalid --blocked \"sometimes\": want true or false"},
 		{"number field", []string{"--field", "limite_credito=muito"}, "error: customfields.limite_credito: must be a number"},

@@ -116,8 +116,12 @@ func TestViewAnsweredWithNoData(t *testing.T) {
 			})
 		})
 		run(t, env, 1, "contacts", "view", "1", "-o", format)
-		if env.Stdout.Len() != 0 || env.Stderr.String() != "error: GET /contacts/1: the API answered success but sent no data\n" {
-			t.Errorf("-o %s: stdout %q, stderr %q", format, env.Stdout, env.Stderr)
+		want := "error: GET /contacts/1: the API answered success but sent no data\n"
+		if format == "json" {
+			want = `{"error":{"message":"GET /contacts/1: the API answered success but sent no data","exit_code":1,"status":null,"errors":[]}}` + "\n"
+		}
+		if env.Stdout.Len() != 0 || env.Stderr.String() != want {
+			t.Errorf("-o %s: stdout %q, stderr %q, want %q", format, env.Stdout, env.Stderr, want)
 		}
 	}
 }

@@ -184,7 +184,7 @@ func broadcastRun(opts *broadcastOptions) error {
 	if err != nil {
 		opts.printResume(summary.Journal)
 	}
-	return cmdutil.EndBulk(f, summary, summary.Failed, err)
+	return cmdutil.EndBulk(f, summary, summary.Failed, summary.Report, err)
 }
 
 // dryRunEnd ends a dry run: the report of the invalid rows, and the first
@@ -204,7 +204,7 @@ func (opts *broadcastOptions) dryRunEnd(camp *broadcast.Campaign) error {
 		return err
 	}
 	if plan.Invalid > 0 {
-		return &clierr.PartialError{Failed: plan.Invalid}
+		return &clierr.PartialError{Failed: plan.Invalid, Report: report}
 	}
 	return nil
 }

@@ -45,3 +45,22 @@ func TestPanicIsReportedWithoutStackOrToken(t *testing.T) {
 		}
 	}
 }
+
+// With -o json the crash is the error object, token masked all the same.
+func TestPanicAsJSON(t *testing.T) {
+	const token = "tok-3f9a27c1e5"
+	t.Setenv("CONVO_TOKEN", token)
+	t.Setenv("CONVO_CONFIG_DIR", t.TempDir())
+	ios, _, _, stderr := output.Test()
+	f := cmdutil.NewFactory("test", ios, nil)
+	f.APIClient = func(context.Context) (*api.Client, error) {
+		panic("request with Bearer " + token + " went wrong")
+	}
+	if code := root.Run(context.Background(), f, []string{"contacts", "list", "-o", "json"}); code != clierr.ExitAPI {
+		t.Fatalf("exit %d, want %d", code, clierr.ExitAPI)
+	}
+	want := `{"error":{"message":"convo stopped on an internal error: request with Bearer *** went wrong\nThis is a bug in convo; rerun with --debug to see where it happened, and report it.","exit_code":1,"status":null,"errors":[]}}` + "\n"
+	if stderr.String() != want {
+		t.Errorf("stderr =\n%s\nwant\n%s", stderr, want)
+	}
+}

@@ -31,6 +31,17 @@ per line:
 
   error: Erro de validação
     - phone: a contact with this phone already exists (DUPLICATE_ENTRY)
+
+With -o json or -o ndjson (or CONVO_OUTPUT), an error is one JSON object on
+one line of stderr instead:
+
+  {"error": {"message": "Erro de validação", "exit_code": 1, "status": 422,
+   "errors": [{"code": "DUPLICATE_ENTRY", "field": "phone", "message": "…"}]}}
+
+status is the HTTP status of the API's answer, null when no answer came;
+errors is the API's errors[] or the rules a value broke, [] when none. A
+command line with a mistake in it is answered in JSON when -o json is
+anywhere on it. With --jq or --template errors stay text lines.
 `},
 	{"environment", "Environment variables that convo reads", `CONVO_TOKEN
   The API token. When set it wins over the keyring and hosts.yaml, and nothing

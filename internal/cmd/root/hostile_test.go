@@ -411,23 +411,32 @@ func TestRetryAfterIsWaitedFor(t *testing.T) {
 }
 
 // TestInterruptedRequest: Ctrl-C while a request is in flight ends the
-// command with exit code 130 and one word, whatever the server does.
+// command with exit code 130 and one word, whatever the server does; with
+// -o json, one object that says so.
 func TestInterruptedRequest(t *testing.T) {
-	cmdtest.New(t)
-	arrived := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		close(arrived)
-		<-r.Context().Done()
-	}))
-	t.Cleanup(srv.Close)
-	ctx, cancel := context.WithCancel(t.Context())
-	go func() {
-		<-arrived
-		cancel()
-	}()
-	code, stdout, stderr := convoAgainst(t, ctx, srv.URL, nil, "tags", "list")
-	if code != 130 || stdout != "" || stderr != "interrupted\n" {
-		t.Errorf("exit %d; stdout %q; stderr %q; want 130 and \"interrupted\"", code, stdout, stderr)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tags", "list"}, "interrupted\n"},
+		{[]string{"tags", "list", "-o", "json"}, `{"error":{"message":"interrupted","exit_code":130,"status":null,"errors":[]}}` + "\n"},
+	} {
+		cmdtest.New(t)
+		arrived := make(chan struct{})
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			close(arrived)
+			<-r.Context().Done()
+		}))
+		t.Cleanup(srv.Close)
+		ctx, cancel := context.WithCancel(t.Context())
+		go func() {
+			<-arrived
+			cancel()
+		}()
+		code, stdout, stderr := convoAgainst(t, ctx, srv.URL, nil, tt.args...)
+		if code != 130 || stdout != "" || stderr != tt.want {
+			t.Errorf("%v: exit %d; stdout %q; stderr %q; want 130 and %q", tt.args, code, stdout, stderr, tt.want)
+		}
 	}
 }
 

@@ -140,7 +140,11 @@ func Run(ctx context.Context, f *cmdutil.Factory, args []string) (code int) {
 		err = cerr
 	}
 	code = cmdutil.ExitCode(err)
-	if err != nil {
+	switch {
+	case err == nil:
+	case f.ErrorsAsJSON(ran, args):
+		f.IOStreams.ErrOut.Write(cmdutil.ErrorJSON(err, code))
+	default:
 		printError(f.IOStreams.ErrOut, ran, err, code)
 	}
 	return code
@@ -150,11 +154,20 @@ func Run(ctx context.Context, f *cmdutil.Factory, args []string) (code int) {
 // unless --debug asked for one, and no token in either.
 func crashed(f *cmdutil.Factory, r any) int {
 	w := f.IOStreams.ErrOut
-	fmt.Fprintln(w, f.Redact(fmt.Sprintf("error: convo stopped on an internal error: %v", r)))
-	if f.Settings != nil && f.Settings.Debug {
-		fmt.Fprint(w, f.Redact(string(debug.Stack())))
+	err := errors.New(f.Redact(fmt.Sprintf("convo stopped on an internal error: %v", r)))
+	debugging := f.Settings != nil && f.Settings.Debug
+	if !debugging {
+		err = cmdutil.WithHint(err, "This is a bug in convo; rerun with --debug to see where it happened, and report it.")
+	}
+	// The command line is not at hand here: only settings already
+	// resolved can ask for JSON.
+	if f.ErrorsAsJSON(nil, nil) {
+		w.Write(cmdutil.ErrorJSON(err, clierr.ExitAPI))
 	} else {
-		fmt.Fprintln(w, "This is a bug in convo; rerun with --debug to see where it happened, and report it.")
+		printError(w, nil, err, clierr.ExitAPI)
+	}
+	if debugging {
+		fmt.Fprint(w, f.Redact(string(debug.Stack())))
 	}
 	return clierr.ExitAPI
 }
@@ -162,7 +175,7 @@ func crashed(f *cmdutil.Factory, r any) int {
 func printError(w io.Writer, cmd *cobra.Command, err error, code int) {
 	var partial *clierr.PartialError
 	switch {
-	case errors.Is(err, clierr.ErrSilent), errors.As(err, &partial):
+	case errors.As(err, &partial):
 		return
 	case errors.Is(err, clierr.ErrCancelled):
 		fmt.Fprintln(w, "cancelled")

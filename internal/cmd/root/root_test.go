@@ -69,6 +69,20 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestDeclinedAsJSON: a confirmation answered "no" ends the run as
+// cancelled, in the object -o json asks for.
+func TestDeclinedAsJSON(t *testing.T) {
+	env := cmdtest.New(t)
+	env.SetTTY(true, true)
+	env.Answers = "n\n"
+	if code := env.Run("contacts", "delete", "1", "-o", "json"); code != 130 {
+		t.Fatalf("exit %d, want 130; stderr:\n%s", code, env.Stderr)
+	}
+	if want := `{"error":{"message":"cancelled","exit_code":130,"status":null,"errors":[]}}` + "\n"; !strings.HasSuffix(env.Stderr.String(), "\n"+want) {
+		t.Errorf("stderr =\n%s\nwant it to end with\n%s", env.Stderr, want)
+	}
+}
+
 func TestAPIErrorsPrintErrorLinesWithoutUsage(t *testing.T) {
 	env := cmdtest.New(t)
 	env.AllowInvalidRequests()
