@@ -9,8 +9,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // fuzzSpec accepts any field, so that --fields reaches the printers with
@@ -33,7 +36,9 @@ var fuzzSpec = Spec{
 // JSON, a bad field path, a bad expression or a failing program is an error;
 // and what is printed keeps each format's promise: json is valid JSON with
 // exactly the --fields keys, plain and ndjson have one line per item, csv one
-// record per item after its header, yaml one entry per item. The seeds, and
+// record per item after its header, yaml one entry per item; and no format,
+// nor a --jq result, holds a character that a terminal obeys or that hides
+// text, but for the printer's own colours and line breaks. The seeds, and
 // the inputs that once failed, are in testdata/fuzz/FuzzPrinters.
 func FuzzPrinters(f *testing.F) {
 	// A program that never ends must not stall the fuzzer for long.
@@ -117,6 +122,7 @@ func checkList(t *testing.T, format Format, tty bool, fields, lines []string, va
 		t.Fatalf("%s: Close: %v", format, err)
 	}
 	out := stdout.Bytes()
+	checkShown(t, string(format), out)
 	switch format {
 	case Plain:
 		if n := bytes.Count(out, []byte("\n")); n != len(valid) {
@@ -200,7 +206,7 @@ func checkJSONArray(t *testing.T, out []byte, fields []string, n int) {
 // usage error, a failing one an error, never a panic.
 func checkProgram(t *testing.T, opts Options, tty bool, lines []string) {
 	t.Helper()
-	ios, _, _ := fuzzStreams(tty)
+	ios, stdout, _ := fuzzStreams(tty)
 	l, err := NewList(ios, opts, fuzzSpec)
 	if err != nil {
 		var usage *UsageError
@@ -214,4 +220,24 @@ func checkProgram(t *testing.T, opts Options, tty bool, lines []string) {
 		_ = l.Add(json.RawMessage(line))
 	}
 	_ = l.Close()
+	// A template's own text is the user's, not the API's.
+	if opts.JQ != "" || utf8.ValidString(opts.Template) && !strings.ContainsFunc(opts.Template, safetext.Escaped) && !strings.Contains(opts.Template, `\`) {
+		checkShown(t, "program", stdout.Bytes())
+	}
+}
+
+// checkShown fails the test when out holds a raw character that safetext
+// escapes, other than a line break, a tab or a carriage return ending a
+// line, once convo's own colours are set aside.
+func checkShown(t *testing.T, what string, out []byte) {
+	t.Helper()
+	text := ansi.ReplaceAllString(string(out), "") // convo's own colours
+	for i, r := range text {
+		if r == '\n' || r == '\t' || r == '\r' && strings.HasPrefix(text[i+1:], "\n") {
+			continue
+		}
+		if safetext.Escaped(r) || r == utf8.RuneError && !strings.HasPrefix(text[i:], "\ufffd") {
+			t.Fatalf("%s: %U at byte %d, raw:\n%q", what, r, i, text)
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/convo-cli/convo/internal/jsonstring"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 const jsonIndent = "  "
@@ -24,10 +25,13 @@ type jsonStyle struct {
 // the nesting level the value sits at (1 for an item of a streamed array).
 // raw must be valid JSON: compact JSON is copied without a second check.
 // Bytes of its strings that are not UTF-8 are written as \ufffd, as
-// encoding/json writes them: output that scripts read is valid UTF-8.
+// encoding/json writes them: output that scripts read is valid UTF-8. The
+// characters a terminal would obey or that hide text, which JSON allows raw
+// in a string (C1 controls such as U+009B, bidi overrides, U+2028), are
+// written as \u escapes (safetext.JSON): the values are the same.
 func appendJSON(dst *bytes.Buffer, raw []byte, style jsonStyle, depth int) error {
 	// json.Indent would copy trailing whitespace; the caller ends the line.
-	raw = jsonstring.ToValidUTF8(bytes.TrimSpace(raw))
+	raw = safetext.JSON(jsonstring.ToValidUTF8(bytes.TrimSpace(raw)))
 	var err error
 	switch {
 	case style.color != nil:

@@ -9,6 +9,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // printer is what every format needs: the streams, the resolved options,
@@ -64,12 +66,15 @@ func (p *printer) keep(item json.RawMessage) json.RawMessage {
 type cellFormat int
 
 const (
-	cellsTable cellFormat = iota // relative times, one line, no control characters
-	cellsPlain                   // values as written, one line
-	cellsCSV                     // values as written; encoding/csv quotes newlines
+	cellsTable cellFormat = iota // relative times, one line, controls as visible escapes
+	cellsPlain                   // values as written, one line, controls as visible escapes
+	cellsCSV                     // values as written, encoded by the csv sink
 )
 
-// cells renders an item's columns.
+// cells renders an item's columns. Text from the API is shown, never
+// obeyed: a table or plain cell is safetext.Line of the value, on a
+// terminal and in a pipe alike (a pipe into less -R or head ends at a
+// terminal too).
 func (p *printer) cells(item json.RawMessage, format cellFormat) []string {
 	top := fieldsOf(item)
 	now := p.ios.now()
@@ -77,7 +82,7 @@ func (p *printer) cells(item json.RawMessage, format cellFormat) []string {
 	row := make([]string, len(p.cols))
 	for i, c := range p.cols {
 		if c.Show != nil && format == cellsTable {
-			row[i] = oneLine(c.Show(item), human)
+			row[i] = safetext.Line(c.Show(item))
 			continue
 		}
 		raw, _ := lookup(top, c.Path)
@@ -85,7 +90,7 @@ func (p *printer) cells(item json.RawMessage, format cellFormat) []string {
 			row[i] = listCellText(raw, c.Kind, human, now, CSVListSeparator)
 			continue
 		}
-		row[i] = oneLine(cellText(raw, c.Kind, human, now), human)
+		row[i] = safetext.Line(cellText(raw, c.Kind, human, now))
 	}
 	return row
 }
@@ -387,8 +392,9 @@ func (s *ndjsonSink) flush() error    { return nil }
 func (s *ndjsonSink) close(int) error { return nil }
 
 // csvSink writes a header row of the column paths, then a row per item,
-// values as the API wrote them. An empty list still gets its header, which
-// keeps the file importable.
+// values as the API wrote them, each cell encoded by safetext.CSVCell: no
+// spreadsheet evaluates it, and convo's import reads back the value. An
+// empty list still gets its header, which keeps the file importable.
 type csvSink struct {
 	p          *printer
 	w          *csv.Writer
@@ -404,7 +410,7 @@ func (s *csvSink) writeHeader() error {
 	for i, c := range s.p.cols {
 		header[i] = c.Path
 	}
-	return s.w.Write(header)
+	return s.w.Write(safetext.CSVRow(header))
 }
 
 func (s *csvSink) add(item json.RawMessage) error {
@@ -421,7 +427,7 @@ func (s *csvSink) add(item json.RawMessage) error {
 		}
 		return s.p.write([]byte("\"\"\n"))
 	}
-	if err := s.w.Write(row); err != nil {
+	if err := s.w.Write(safetext.CSVRow(row)); err != nil {
 		return fmt.Errorf("write csv: %w", err)
 	}
 	return s.flush()

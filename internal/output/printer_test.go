@@ -9,6 +9,9 @@ import (
 	"time"
 
 	"github.com/clipperhouse/displaywidth"
+	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // chat is an item with a nested object, for dotted --fields.
@@ -324,18 +327,66 @@ func TestTableTruncation(t *testing.T) {
 	}
 }
 
-func TestTableSanitisesCells(t *testing.T) {
-	ios, stdout, _ := testStreams(true)
-	item := json.RawMessage(`{"id":1,"name":"Ana\tMaria\nSilva\u001b[31m!"}`)
-	printList(t, ios, Options{Fields: []string{"id", "name"}}, contactSpec, []json.RawMessage{item})
-	if want := "ID  NAME\n1   Ana Maria Silva[31m!\n"; stdout.String() != want {
-		t.Errorf("stdout = %q, want %q", stdout, want)
+// hostileName holds what a customer can write to act on a terminal: OSC 52
+// (the clipboard), CSI 2J (clear), a C1 CSI, a bidi override, a lone
+// carriage return, a tab and a newline.
+const hostileName = "Ana\x1b]52;c;cHduZWQ=\x07\x1b[2J\u009b31m\u202egnp.exe\rfake\tMaria\nSilva"
+
+// TestTextFormatsShowControlsAsEscapes: on a terminal and in a pipe, every
+// text format shows the controls of a value as visible escapes and keeps
+// the rest of it; json, ndjson and yaml keep the value exact, escaped by
+// the format.
+func TestTextFormatsShowControlsAsEscapes(t *testing.T) {
+	item, err := json.Marshal(map[string]any{"id": 1, "name": hostileName})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const line = `Ana^[]52;c;cHduZWQ=^G^[[2J\u009b31m\u202egnp.exe\rfake\tMaria\nSilva`
+	const text = "Ana^[]52;c;cHduZWQ=^G^[[2J\\u009b31m\\u202egnp.exe\\rfake\tMaria\nSilva"
+	tests := []struct {
+		name string
+		opts Options
+		want string
+	}{
+		{"table", Options{Format: Table, Fields: []string{"id", "name"}}, "ID  NAME\n1   " + line + "\n"},
+		{"plain", Options{Format: Plain, Fields: []string{"id", "name"}}, "1\t" + line + "\n"},
+		{"csv", Options{Format: CSV, Fields: []string{"id", "name"}}, "id,name\n1," + line + "\n"},
+		{"jq", Options{Format: JSON, JQ: ".[].name"}, text + "\n"},
+		{"template", Options{Format: JSON, Template: `{{range .}}{{.name}}{{end}}`}, text + "\n"},
+		{"ndjson template", Options{Format: NDJSON, Template: `{{.name}}`}, text + "\n"},
+	}
+	for _, tty := range []bool{true, false} {
+		for _, tt := range tests {
+			ios, stdout, _ := testStreams(tty)
+			printList(t, ios, tt.opts, contactSpec, []json.RawMessage{item})
+			if stdout.String() != tt.want {
+				t.Errorf("%s (terminal %v):\n got %q\nwant %q", tt.name, tty, stdout, tt.want)
+			}
+		}
 	}
 
-	ios, stdout, _ = testStreams(false)
-	printList(t, ios, Options{Fields: []string{"id", "name"}}, contactSpec, []json.RawMessage{item})
-	if want := "1\tAna Maria Silva\x1b[31m!\n"; stdout.String() != want {
-		t.Errorf("plain: stdout = %q, want %q", stdout, want)
+	for _, format := range []Format{JSON, NDJSON, YAML} {
+		for _, tty := range []bool{true, false} {
+			ios, stdout, _ := testStreams(tty)
+			printList(t, ios, Options{Format: format, Fields: []string{"name"}}, contactSpec, []json.RawMessage{item})
+			out := stdout.String()
+			if i := strings.IndexFunc(out, func(r rune) bool { return r != '\n' && safetext.Escaped(r) }); i >= 0 {
+				t.Errorf("%s (terminal %v) holds %q raw:\n%s", format, tty, out[i:i+1], out)
+			}
+			var back []map[string]string
+			var err error
+			if format == YAML {
+				err = yaml.Unmarshal(stdout.Bytes(), &back)
+			} else {
+				if format == NDJSON {
+					out = "[" + strings.TrimSpace(out) + "]"
+				}
+				err = json.Unmarshal([]byte(out), &back)
+			}
+			if err != nil || len(back) != 1 || back[0]["name"] != hostileName {
+				t.Errorf("%s (terminal %v) reads back as %q (%v), want the value exact:\n%s", format, tty, back, err, stdout)
+			}
+		}
 	}
 }
 

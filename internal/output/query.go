@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/itchyny/gojq"
+
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // jqTimeout bounds a --jq run, so an expression such as `repeat(.)` cannot
@@ -32,7 +34,30 @@ func (o *Options) runProgram(w io.Writer, doc json.RawMessage, style jsonStyle) 
 	if o.jq != nil {
 		return runJQ(o.jq, input, w, style)
 	}
-	return runTemplate(o.tmpl, input, w)
+	return runTemplate(o.tmpl, shownText(input), w)
+}
+
+// shownText is a decoded document with every string, keys included, made
+// safe to show (safetext.Text): a template lays out text from the API with
+// text of its own, colours included, so its values are sanitised rather
+// than its output.
+func shownText(v any) any {
+	switch v := v.(type) {
+	case string:
+		return safetext.Text(v)
+	case []any:
+		for i, e := range v {
+			v[i] = shownText(e)
+		}
+		return v
+	case map[string]any:
+		shown := make(map[string]any, len(v))
+		for k, e := range v {
+			shown[safetext.Text(k)] = shownText(e)
+		}
+		return shown
+	}
+	return v
 }
 
 // decodeJSON decodes with UseNumber, so ids above 2^53 and decimals such as
@@ -49,6 +74,8 @@ func decodeJSON(raw json.RawMessage) (any, error) {
 
 // runJQ writes each result on its own line: strings raw, like `jq -r`, so
 // `--jq '.[].phone'` feeds a shell loop directly; other values as JSON.
+// A string is written as safetext.Text shows it: its lines and tabs (those
+// of @tsv too) as they are, the controls it holds as visible escapes.
 func runJQ(code *gojq.Code, input any, w io.Writer, style jsonStyle) error {
 	ctx, cancel := context.WithTimeout(context.Background(), jqTimeout)
 	defer cancel()
@@ -78,7 +105,7 @@ func runJQ(code *gojq.Code, input any, w io.Writer, style jsonStyle) error {
 		}
 		b.Reset()
 		if s, isString := v.(string); isString {
-			b.WriteString(s)
+			b.WriteString(safetext.Text(s))
 		} else {
 			// gojq.Marshal accepts every type a gojq iterator yields and keeps
 			// json.Number literals as written.

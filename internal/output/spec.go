@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // Kind says how a column's value is rendered in table, plain and csv output.
@@ -115,7 +117,8 @@ func (s Spec) columns(fields []string) []Column {
 	}
 	cols := make([]Column, len(fields))
 	for i, path := range fields {
-		cols[i] = Column{Header: strings.ToUpper(path), Path: path, Kind: KindText}
+		// A path the user typed, shown as a header: shown, never obeyed.
+		cols[i] = Column{Header: safetext.Line(strings.ToUpper(path)), Path: path, Kind: KindText}
 		if j := slices.IndexFunc(s.Columns, func(c Column) bool { return c.Path == path }); j >= 0 {
 			cols[i].Kind = s.Columns[j].Kind
 		}

@@ -9,6 +9,8 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // columnGap separates table columns: the only thing drawn between them.
@@ -276,7 +278,7 @@ func (p *printer) printVertical(item json.RawMessage) error {
 		if c.Show != nil {
 			value = c.Show(item)
 		}
-		value = oneLine(value, true)
+		value = safetext.Line(value)
 		widths[0] = max(widths[0], displayWidth(c.Header))
 		widths[1] = max(widths[1], displayWidth(value))
 		rows[i] = []string{bold(c.Header), value}

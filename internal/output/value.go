@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/dustin/go-humanize"
 )
@@ -116,19 +115,4 @@ func relativeTime(s string, now time.Time) string {
 		return s
 	}
 	return humanize.RelTime(t, now, "ago", "from now")
-}
-
-// oneLine keeps a value on one line of tab-separated or aligned output.
-// For a terminal it also drops control characters, so data from the API
-// cannot move the cursor or change colours.
-func oneLine(s string, forTerminal bool) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\t' || r == '\n' || r == '\r':
-			return ' '
-		case forTerminal && unicode.IsControl(r):
-			return -1
-		}
-		return r
-	}, s)
 }

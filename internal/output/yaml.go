@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // writeYAML writes an item as a YAML mapping, or as one "- " entry of a
@@ -32,7 +34,10 @@ func (p *printer) writeYAML(item json.RawMessage, asEntry bool) error {
 	if err := enc.Close(); err != nil {
 		return fmt.Errorf("encode YAML: %w", err)
 	}
-	return p.write(b.Bytes())
+	// yaml.v3 escapes C0 and C1 controls in a double-quoted scalar but
+	// writes bidi and invisible characters raw; every string holding one is
+	// double-quoted (stringNode), where \u escapes read as in JSON.
+	return p.write(safetext.JSON(b.Bytes()))
 }
 
 // yamlNode converts JSON to a YAML node tree from the token stream rather
@@ -99,6 +104,10 @@ func stringNode(s string) *yaml.Node {
 		// cannot start with a tab (the output does not parse) or a line
 		// break (it reads back as another string). Quoted, it survives.
 		n.Style = yaml.DoubleQuotedStyle
+	case strings.ContainsFunc(s, hiddenInYAML):
+		// Characters a terminal obeys or that hide text: double-quoted,
+		// they are written as escapes (see writeYAML).
+		n.Style = yaml.DoubleQuotedStyle
 	case strings.ContainsAny(s, "\u0085\u2028\u2029"):
 		// Line breaks for YAML 1.1, not for 1.2: unquoted or in single
 		// quotes a 1.1 reader folds them into spaces. Double-quoted, they
@@ -108,6 +117,12 @@ func stringNode(s string) *yaml.Node {
 		n.Style = yaml.DoubleQuotedStyle
 	}
 	return n
+}
+
+// hiddenInYAML reports the characters safetext escapes, but for the line
+// breaks and tabs that YAML's literal blocks carry.
+func hiddenInYAML(r rune) bool {
+	return r != '\n' && r != '\t' && safetext.Escaped(r)
 }
 
 // yaml11NotString matches the plain scalars that a YAML 1.1 reader (PyYAML,
