@@ -78,6 +78,6 @@ func LongestWaitingFirst(a, b api.Chat) int {
 }
 
 // OneLine is text from the API made safe to print in one cell of a list:
-// escape sequences and control characters dropped, white space made single
+// control characters shown as visible escapes, white space made single
 // spaces.
 func OneLine(s string) string { return oneLine(s) }

@@ -70,13 +70,13 @@ func RenderHeader(c *Conversation, o RenderOptions) string {
 	}
 	line(contact)
 
-	channel := []string{oneLine(ch.Channel.Name), ch.Channel.Type, ch.Channel.Status}
+	channel := []string{oneLine(ch.Channel.Name), oneLine(ch.Channel.Type), oneLine(ch.Channel.Status)}
 	if ch.Channel.Status == "disconnected" {
 		channel[2] = cs.Yellow(ch.Channel.Status)
 	}
 	line(join(channel, " · "))
 
-	state := []string{ch.Status, "open", fmt.Sprintf("%d unread", ch.UnreadCount), "chat " + ch.Token}
+	state := []string{oneLine(ch.Status), "open", fmt.Sprintf("%d unread", ch.UnreadCount), "chat " + oneLine(ch.Token)}
 	if !ch.IsOpen {
 		state[1] = "closed"
 	}
@@ -189,11 +189,11 @@ func messageText(m Message) string {
 	if m.Type != "" && m.Type != "text" {
 		parts = append(parts, "["+m.Type+"]")
 	}
-	text := strings.Join(append(parts, clean(m.Content)), " ")
+	text := strings.Join(append(parts, m.Content), " ")
 	if url := fileURL(m.File); url != "" && url != m.Content {
-		text += "\n" + clean(url)
+		text += "\n" + url
 	}
-	return text
+	return clean(text)
 }
 
 // fileURL is the address of a message's file, when the API gives one.
@@ -290,7 +290,7 @@ func RenderEvent(ev Event, o RenderOptions) string {
 		when = at.Format("2 Jan 15:04:05")
 	}
 	ch := &Chat{Chat: ev.Listed}
-	parts := []string{cs.Gray(when), cs.Gray("left queue "), oneLine(contactName(ch)), ev.Listed.Token}
+	parts := []string{cs.Gray(when), cs.Gray("left queue "), oneLine(contactName(ch)), oneLine(ev.Listed.Token)}
 	if ev.Type == EventMessageReceived {
 		parts[1] = cs.Cyan("new message")
 		if n := len(ev.Messages); n > 0 {

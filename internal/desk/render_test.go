@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -105,7 +106,7 @@ func TestRenderGolden(t *testing.T) {
 				if color && !strings.Contains(got, "\x1b[90m│ note: Cliente") {
 					t.Error("the note is not dimmed")
 				}
-				plain := strings.Map(dropSpace, strings.ReplaceAll(escapes.ReplaceAllString(got, ""), "│", ""))
+				plain := strings.Map(dropSpace, strings.ReplaceAll(colours.ReplaceAllString(got, ""), "│", ""))
 				for _, m := range fixture().Messages {
 					if text := strings.Map(dropSpace, clean(m.Content)); !strings.Contains(plain, text) {
 						t.Errorf("message %d is not whole in the rendering: %q", m.ID, m.Content)
@@ -115,6 +116,9 @@ func TestRenderGolden(t *testing.T) {
 		}
 	}
 }
+
+// colours matches the colour sequences the rendering adds itself.
+var colours = regexp.MustCompile(`\x1b\[[0-9;]*m`)
 
 func dropSpace(r rune) rune {
 	if unicode.IsSpace(r) {
@@ -219,7 +223,7 @@ func TestRenderEvent(t *testing.T) {
 		msg(2, at(17, 14, 5), "incoming", "text", "Alguém aí?\nPreciso de ajuda com o pedido 4521, que não chegou."),
 	}}
 	o := RenderOptions{Width: 80, Now: now.Add(time.Hour), Location: saoPaulo}
-	if got, want := RenderEvent(received, o), "14:05:00  new message  João Silva  4f1c2a9be07d3e5a61c8  Alguém aí? Preciso de …\n"; got != want {
+	if got, want := RenderEvent(received, o), "14:05:00  new message  João^[[31m Silva  4f1c2a9be07d3e5a61c8  Alguém aí? Preci…\n"; got != want {
 		t.Errorf("received:\n%q\nwant\n%q", got, want)
 	}
 	chat.Contact.Name = ""
@@ -229,6 +233,40 @@ func TestRenderEvent(t *testing.T) {
 	}
 	o.Color = colorScheme(true)
 	if got := RenderEvent(received, o); !strings.Contains(got, "\x1b[36mnew message\x1b[0m") || strings.Contains(got, "\x1b[31m") {
-		t.Errorf("coloured: %q, want the kind in cyan and nothing of the API's escapes", got)
+		t.Errorf("coloured: %q, want the kind in cyan and the API's escape shown, not obeyed", got)
+	}
+}
+
+// TestRenderShowsControlsAsEscapes: whatever a customer, an attendant or a
+// channel's name holds, the conversation shows it as visible escapes, its
+// words kept: the clipboard (OSC 52), the screen (CSI 2J), the window's
+// title (OSC 0), a C1 CSI, a bidi override and a carriage return that would
+// write over the line act on nothing.
+func TestRenderShowsControlsAsEscapes(t *testing.T) {
+	const hostile = "\x1b]52;c;cHduZWQ=\x07\x1b[2J\x1b]0;owned\x07\u009b31m\u202egnp.exe\rfake"
+	conv := fixture()
+	conv.Chat.Contact.Name = "João" + hostile
+	conv.Chat.Channel.Name = "Canal" + hostile
+	conv.Messages = []Message{
+		msg(1, at(17, 9, 0), "incoming", "text", "Oi"+hostile+"\nsegunda linha"),
+		by(msg(2, at(17, 9, 1), "outgoing", "text", "Olá"), "Bruno"+hostile),
+	}
+	const shown = `^[]52;c;cHduZWQ=^G^[[2J^[]0;owned^G\u009b31m\u202egnp.exe\rfake`
+	for _, color := range []bool{false, true} {
+		got := Render(conv, RenderOptions{Width: 200, Color: colorScheme(color), Now: fixtureNow, Location: saoPaulo})
+		plain := colours.ReplaceAllString(got, "")
+		if i := strings.IndexFunc(plain, func(r rune) bool { return r != '\n' && (unicode.IsControl(r) || r == '\u202e') }); i >= 0 {
+			t.Errorf("colour %v: %q raw in\n%q", color, plain[i:i+1], got)
+		}
+		for _, want := range []string{"João" + shown, "Canal" + shown, "Bruno" + shown, "Oi" + shown, "segunda linha"} {
+			if !strings.Contains(plain, want) {
+				t.Errorf("colour %v: %q is not shown whole in\n%s", color, want, plain)
+			}
+		}
+	}
+	ev := Event{Type: EventMessageReceived, At: at(17, 9, 0), Listed: conv.Chat.Chat, Messages: conv.Messages[:1]}
+	line := RenderEvent(ev, RenderOptions{Width: 400, Now: fixtureNow, Location: saoPaulo})
+	if !strings.Contains(line, "João"+shown) || !strings.Contains(line, "Oi"+shown+" segunda linha") {
+		t.Errorf("follow line %q, want the name and message shown as escapes", line)
 	}
 }

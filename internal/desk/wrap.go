@@ -1,11 +1,11 @@
 package desk
 
 import (
-	"regexp"
 	"strings"
-	"unicode"
 
 	"github.com/clipperhouse/displaywidth"
+
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // measure counts display cells; colour sequences (which the desk adds
@@ -68,30 +68,15 @@ func wrap(text string, width int) []string {
 	return lines
 }
 
-// escapes matches the terminal control sequences text may carry: CSI
-// (colours, cursor moves) and OSC (titles, links) sequences.
-var escapes = regexp.MustCompile(`\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?`)
-
-// clean makes text from the API safe to print on a terminal: escape
-// sequences and other control characters, which could move the cursor or
-// change colours, are dropped; tabs become spaces and line ends "\n".
+// clean makes text from the API safe to print on a terminal, on several
+// lines: control characters and the invisible characters that reorder or
+// hide text are shown as visible escapes (safetext.Text), line ends are
+// "\n". Tabs stay, for wrap to space out.
 func clean(s string) string {
-	s = escapes.ReplaceAllString(s, "")
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\n':
-			return r
-		case r == '\t' || r == '\r':
-			return ' '
-		case unicode.IsControl(r):
-			return -1
-		}
-		return r
-	}, s)
+	return safetext.Text(strings.ReplaceAll(s, "\r\n", "\n"))
 }
 
-// oneLine is clean text on a single line.
+// oneLine is clean text on a single line, its white space single spaces.
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(clean(s)), " ")
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/msgtemplate"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // templatesMsg brings the approved templates of the chat's channel.
@@ -82,7 +83,7 @@ func (f *templateForm) update(m *Model, msg tea.Msg) tea.Cmd {
 		f.templates = msg.templates
 		items := make([]pickItem, len(msg.templates))
 		for i, t := range msg.templates {
-			items[i] = pickItem{label: t.Name, detail: t.Category + " · " + t.Language, id: i}
+			items[i] = pickItem{label: safetext.Line(t.Name), detail: safetext.Line(t.Category + " · " + t.Language), id: i}
 		}
 		f.pick = newPicker(items, true)
 		return nil
@@ -230,7 +231,7 @@ func (f *templateForm) view(m *Model, w, h int) string {
 			}
 		}
 	default:
-		title := "Template " + f.tpl.Name + " to " + contactLabel(m.open.listed)
+		title := "Template " + safetext.Line(f.tpl.Name) + " to " + contactLabel(m.open.listed)
 		add(m.st.bold(title), "")
 		for _, l := range wrapped(m.st.cyan, f.tpl.Preview(f.values()), w-2) {
 			add("  " + l)
@@ -249,7 +250,7 @@ func (f *templateForm) view(m *Model, w, h int) string {
 		}
 	}
 	if f.problem != "" {
-		add("", m.st.red(f.problem))
+		add("", m.st.red(safetext.Line(f.problem)))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -250,7 +251,7 @@ func (f *transferForm) view(m *Model, w, h int) string {
 		}
 	}
 	if f.problem != "" {
-		lines = append(lines, "", m.st.red(f.problem))
+		lines = append(lines, "", m.st.red(safetext.Line(f.problem)))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/english"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // wideFrom is the width from which the list and the chat pane are shown
@@ -125,7 +126,7 @@ func (m Model) View() string {
 
 func (m *Model) startView() string {
 	if m.startErr != nil {
-		return "\n  " + m.st.red("Could not start: "+m.startErr.Error())
+		return "\n  " + m.st.red("Could not start: "+safetext.Line(m.startErr.Error()))
 	}
 	return "\n  " + m.spin.View() + " Connecting…"
 }
@@ -200,7 +201,7 @@ func (m *Model) listView(w, h int) []string {
 	case m.view == Mine && m.sess.Me == 0:
 		lines = append(lines, "", "  "+m.sess.MeHint)
 	case !l.loaded && l.err != nil:
-		lines = append(lines, "", "  "+m.st.red("Could not read the list: "+l.err.Error()), "  Press R to try again.")
+		lines = append(lines, "", "  "+m.st.red("Could not read the list: "+safetext.Line(l.err.Error())), "  Press R to try again.")
 	case !l.loaded:
 		lines = append(lines, "", "  "+m.spin.View()+" Reading the chats…")
 	case m.rows() == 0:
@@ -317,7 +318,7 @@ func (m *Model) paneView(w, h int) []string {
 	case o == nil:
 		return box("\n  Select a chat and press enter to open it.", w, h)
 	case o.conv == nil && o.err != nil:
-		return box("\n  "+m.st.red("Could not read the chat: "+o.err.Error())+"\n  Press enter to try again, esc to go back.", w, h)
+		return box("\n  "+m.st.red("Could not read the chat: "+safetext.Line(o.err.Error()))+"\n  Press enter to try again, esc to go back.", w, h)
 	case o.conv == nil:
 		return box("\n  "+m.spin.View()+" Reading the chat with "+desk.OneLine(o.listed.Contact.Name)+"…", w, h)
 	}
@@ -351,7 +352,7 @@ func (m *Model) helpView() string {
 // statusLine is what just happened, coloured by how it went.
 func (m *Model) statusLine() string {
 	s := m.status
-	text := " " + s.text
+	text := " " + safetext.Line(s.text)
 	switch s.kind {
 	case statusOK:
 		text = m.st.green(text)

@@ -2,6 +2,8 @@ package msgtemplate
 
 import (
 	"strings"
+
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // Preview renders the message as it will look with the values given so far,
@@ -9,7 +11,8 @@ import (
 // URL; a text header filled in), the body, the footer, then each button as
 // "[text]", "[text → URL]" or "[text → phone]". A placeholder without a value
 // shows its name: {{nome}} in the body, {{header}} in a text header,
-// {{button 0}} in a URL.
+// {{button 0}} in a URL. The preview is for people: the template's text,
+// from the API, and the values are shown as safetext.Text shows them.
 func (t *Template) Preview(v *Values) string {
 	var lines []string
 	// fillSlot fills text with the values of the slots that match.
@@ -53,5 +56,5 @@ func (t *Template) Preview(v *Values) string {
 			lines = append(lines, "["+b.Text+" → "+target+"]")
 		}
 	}
-	return strings.Join(lines, "\n")
+	return safetext.Text(strings.Join(lines, "\n"))
 }

@@ -363,6 +363,20 @@ func TestPreview(t *testing.T) {
 	}
 }
 
+// TestPreviewShowsControlsAsEscapes: a template's text, and a value, that
+// hold terminal controls are previewed with them as visible escapes, the
+// lines of the message kept.
+func TestPreviewShowsControlsAsEscapes(t *testing.T) {
+	p := mustParse(t, tmpl("hostil", body("Olá {{1}}\x1b]52;c;cHduZWQ=\x07\nfim\u202e", "nome")))
+	v := p.NewValues()
+	if err := v.SetVar("nome", "Ana\x1b[2J"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := p.Preview(v), "Olá Ana^[[2J^[]52;c;cHduZWQ=^G\nfim\\u202e"; got != want {
+		t.Errorf("preview %q, want %q", got, want)
+	}
+}
+
 func TestContentFillsTheBody(t *testing.T) {
 	comps := []api.SendComponent{{Type: "body", Parameters: []api.Parameter{{Type: "text", Text: "Oi"}, {Type: "text", Text: "Ana"}}}}
 	got := msgtemplate.Content(tmpl("o", body("{{2}}, {{1}}! {{2}}?", "a", "b")), comps)

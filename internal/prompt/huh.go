@@ -9,6 +9,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // Huh is a Prompter drawn with charmbracelet/huh on stderr.
@@ -59,16 +60,19 @@ func (h *Huh) run(field huh.Field, description string) (eof bool, err error) {
 
 // Input asks for a line of text. On end of input (accessible mode) huh
 // returns the default silently, so the answer is validated again here.
+// The title and description, which may quote the API (a template's text, a
+// contact's name), are shown as safetext shows text, never obeyed.
 func (h *Huh) Input(in Input) (string, error) {
 	value := in.Default
-	field := huh.NewInput().Title(in.Title).Value(&value)
-	if in.Description != "" {
-		field = field.Description(in.Description)
+	description := safetext.Text(in.Description)
+	field := huh.NewInput().Title(safetext.Line(in.Title)).Value(&value)
+	if description != "" {
+		field = field.Description(description)
 	}
 	if in.Validate != nil {
 		field = field.Validate(in.Validate)
 	}
-	eof, err := h.run(field, in.Description)
+	eof, err := h.run(field, description)
 	if err != nil {
 		return "", err
 	}
@@ -98,10 +102,12 @@ func (h *Huh) Password(title string) (string, error) {
 	return value, nil
 }
 
-// Confirm asks a yes/no question.
+// Confirm asks a yes/no question; its title and description are shown as
+// Input's are.
 func (h *Huh) Confirm(title, description string, defaultYes bool) (bool, error) {
 	value := defaultYes
-	field := huh.NewConfirm().Title(title).Affirmative("Yes").Negative("No").Value(&value)
+	description = safetext.Text(description)
+	field := huh.NewConfirm().Title(safetext.Line(title)).Affirmative("Yes").Negative("No").Value(&value)
 	if description != "" {
 		field = field.Description(description)
 	}
