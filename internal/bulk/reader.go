@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // Format is the format of an input.
@@ -109,7 +110,9 @@ func NewSource(in io.Reader, format Format, delimiter rune) (Source, error) {
 }
 
 // CSVSource reads CSV records after the header. Records are cut by a
-// csvFeed, which bounds them, and parsed by encoding/csv.
+// csvFeed, which bounds them, and parsed by encoding/csv; every cell, the
+// header's included, is then decoded as convo writes CSV (parseCells), so
+// that an export or a failure report reads back exactly what was written.
 //
 // Two things a spreadsheet leaves are not records: a row whose cells are
 // all empty or blank (the ";;;" rows Excel writes after the data) is
@@ -179,7 +182,7 @@ func NewCSVSource(br *bufio.Reader, delimiter rune) (*CSVSource, error) {
 			s.keep = append(s.keep, i)
 		}
 	}
-	s.Header = s.project(header)
+	s.Header = parseCells(s.project(header))
 	return s, nil
 }
 
@@ -195,6 +198,17 @@ func (s *CSVSource) project(cells []string) []string {
 		}
 	}
 	return out
+}
+
+// parseCells decodes, in place, cells written as convo writes CSV
+// (safetext.CSVCell): the escapes of control characters, and the quote that
+// keeps a spreadsheet from evaluating a cell. A cell of a hand-made file,
+// which holds neither, is left as it is.
+func parseCells(cells []string) []string {
+	for i, c := range cells {
+		cells[i] = safetext.ParseCSVCell(c)
+	}
+	return cells
 }
 
 // blank reports whether every cell is empty or spaces.
@@ -282,7 +296,7 @@ func (s *CSVSource) read() (Record, error) {
 			continue // ";;" under a header of four columns is as empty as ";;;"
 		}
 		if errors.As(err, &perr) {
-			return Record{Line: perr.StartLine, Cells: s.project(cells), Err: InvalidRecord(csvProblem(perr, len(cells), s.width))}, nil
+			return Record{Line: perr.StartLine, Cells: parseCells(s.project(cells)), Err: InvalidRecord(csvProblem(perr, len(cells), s.width))}, nil
 		}
 		if err != nil {
 			return Record{}, fmt.Errorf("read the input: %w", err)
@@ -291,7 +305,7 @@ func (s *CSVSource) read() (Record, error) {
 			continue
 		}
 		line, _ := s.r.FieldPos(0)
-		return Record{Line: line, Cells: s.project(cells)}, nil
+		return Record{Line: line, Cells: parseCells(s.project(cells))}, nil
 	}
 }
 

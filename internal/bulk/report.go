@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strconv"
+
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // ReportColumns are the columns a failure report adds after a row's
@@ -17,7 +19,9 @@ var ReportColumns = []string{"error_line", "error_code", "error_field", "error_m
 // fixed and imported again: a UTF-8 byte order mark (without it, Excel
 // reads UTF-8 as the machine's code page), the input's delimiter, the
 // input's header and each row's original cells (for JSON Lines the record
-// as written), then ReportColumns. It holds contacts' personal data: it is
+// as written), then ReportColumns. Every cell is encoded as convo writes
+// CSV (safetext.CSVCell): a spreadsheet evaluates none, and CSVSource reads
+// back the values. It holds contacts' personal data: it is
 // a PrivateFile. Nothing is created until the first failure, so that a
 // clean run leaves no report.
 type Report struct {
@@ -77,7 +81,7 @@ func (r *Report) Add(rec Record, why Failure) error {
 		}
 	}
 	row = append(row, strconv.Itoa(rec.Line), why.Code, why.Field, why.Message)
-	if err := r.w.Write(row); err != nil {
+	if err := r.w.Write(safetext.CSVRow(row)); err != nil {
 		return fmt.Errorf("write the report %s: %w", r.path, err)
 	}
 	return nil
@@ -108,7 +112,7 @@ func (r *Report) create() error {
 	if _, err := tmp.WriteString(byteOrderMark); err != nil {
 		return fmt.Errorf("write the report %s: %w", r.path, err)
 	}
-	return r.w.Write(append(cols, ReportColumns...))
+	return r.w.Write(safetext.CSVRow(append(cols, ReportColumns...)))
 }
 
 // Flush hands what was written to the operating system.

@@ -543,14 +543,11 @@ func TestImportReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "\uFEFF" + `Telefone;Nome;tags;limite_credito;error_line;error_code;error_field;error_message
-(11) 98888-0002;"Linha
-dupla";Inexistente;;3;UNKNOWN_TAG;tags;"no tag named ""Inexistente""; create it with ` + "`convo tags create --text \"\"Inexistente\"\"`" + `, or import with --create-tags"
+(11) 98888-0002;Linha\ndupla;Inexistente;;3;UNKNOWN_TAG;tags;"no tag named ""Inexistente""; create it with ` + "`convo tags create --text \"\"Inexistente\"\"`" + `, or import with --create-tags"
 98888;Curto;;;5;INVALID_VALUE;phone;"is not a whole number in BR: 5 digits, where a whole number has 10 or 11 with its area code; the area code (or a digit) is missing, e.g. (11) 96123-4567"
 (11) 98888-0003;Carlos;;1,5;6;INVALID_VALUE;customfields.limite_credito;"must be a number such as 42, -3 or 1.5, with a dot as decimal separator and no thousands separator (got ""1,5"")"
 (11) 98888-0004;Sobra;;;7;INVALID_RECORD;;has 5 fields, the header has 4
-(11) 9876-543;Dois erros;Inexistente;abc;8;"INVALID_VALUE; INVALID_VALUE; UNKNOWN_TAG";"phone; customfields.limite_credito; tags";"phone: is a digit short: 9 digits, where a whole number in BR has 10 or 11, area code included, e.g. (11) 96123-4567
-customfields.limite_credito: must be a number such as 42, -3 or 1.5 (got ""abc"")
-tags: no tag named ""Inexistente""; create it with ` + "`convo tags create --text \"\"Inexistente\"\"`" + `, or import with --create-tags"
+(11) 9876-543;Dois erros;Inexistente;abc;8;"INVALID_VALUE; INVALID_VALUE; UNKNOWN_TAG";"phone; customfields.limite_credito; tags";"phone: is a digit short: 9 digits, where a whole number in BR has 10 or 11, area code included, e.g. (11) 96123-4567\ncustomfields.limite_credito: must be a number such as 42, -3 or 1.5 (got ""abc"")\ntags: no tag named ""Inexistente""; create it with ` + "`convo tags create --text \"\"Inexistente\"\"`" + `, or import with --create-tags"
 `
 	if string(data) != want {
 		t.Errorf("report:\n%s\nwant:\n%s", data, want)

@@ -68,12 +68,13 @@ func CSVCell(s string) string {
 	return cell
 }
 
-// CSVRow encodes each cell of a row with CSVCell, in place, and returns it.
+// CSVRow is a row with each cell encoded by CSVCell.
 func CSVRow(cells []string) []string {
+	row := make([]string, len(cells))
 	for i, c := range cells {
-		cells[i] = CSVCell(c)
+		row[i] = CSVCell(c)
 	}
-	return cells
+	return row
 }
 
 // encodedStart is the first byte of what CSVCell writes for the start of

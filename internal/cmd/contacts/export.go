@@ -21,6 +21,7 @@ import (
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
+	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -170,9 +171,10 @@ func exportRun(opts *exportOptions) error {
 		where = "standard output"
 	}
 	errOut := f.IOStreams.ErrOut
-	fmt.Fprintf(errOut, "Exported %s to %s: %s\n", english.Count(w.count, "contact"), where, strings.Join(w.columns, ", "))
+	// The columns and the warnings name custom fields and tags: the API's text.
+	fmt.Fprintf(errOut, "Exported %s to %s: %s\n", english.Count(w.count, "contact"), where, safetext.Line(strings.Join(w.columns, ", ")))
 	for _, warning := range w.warnings(fields) {
-		fmt.Fprintln(errOut, "warning: "+warning)
+		fmt.Fprintln(errOut, "warning: "+safetext.Line(warning))
 	}
 	return cmdutil.EndBulk(f, s, 0, nil, nil)
 }
@@ -300,7 +302,7 @@ func isDigits(s string) bool {
 // write encodes one row and hands it on, in chunks of about 64 KiB.
 func (w *exportWriter) write(cells []string, what string) error {
 	w.row.Reset()
-	if err := w.csv.Write(cells); err != nil {
+	if err := w.csv.Write(safetext.CSVRow(cells)); err != nil {
 		return err
 	}
 	w.csv.Flush()

@@ -3,6 +3,7 @@ package contacts_test
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"fmt"
 	"io"
 	"maps"
@@ -15,6 +16,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // readCSV reads an export back as convo reads an input: its encoding
@@ -62,11 +64,30 @@ func allContacts(t *testing.T, env *cmdtest.Env) []api.Contact {
 
 // An export holds every contact as the API has it, in the columns import
 // reads; importing it into the company emptied of its contacts recreates
-// them all, and exporting again gives the same file.
+// them all, and exporting again gives the same file. Names, tags and
+// custom fields that hold formulas, terminal controls, bidi overrides,
+// backslashes and carets come back exactly, while the file holds none of
+// them raw and no cell a spreadsheet would evaluate.
 func TestExportImportRoundTrip(t *testing.T) {
 	env := newEnv(t)
 	dir := t.TempDir()
 	first, second := filepath.Join(dir, "contatos.csv"), filepath.Join(dir, "again.csv")
+	c := env.Client(t, env.Token)
+	tag, err := c.CreateTag(context.Background(), api.TagCreate{Text: "=evil\x1b[2J"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostile := []api.ContactUpdate{
+		{Name: new(`=HYPERLINK("http://x","click")` + "\x1b]52;c;cHduZWQ=\x07\u202egnp.exe"), Tags: &[]int64{tag.Data.ID},
+			CustomFields: map[string]any{"empresa": `C:\new\^[ 2^10 \u202e`}},
+		{Name: new("'=1+1 ''aspas'"), CustomFields: map[string]any{"empresa": `+cmd|' /C calc'!A0`}},
+		{Name: new("-1+2\u009b31m\rfim"), CustomFields: map[string]any{"empresa": "@SUM(1)\nsegunda linha"}},
+	}
+	for i, up := range hostile {
+		if _, err := c.UpdateContact(context.Background(), int64(i+1), up); err != nil {
+			t.Fatal(err)
+		}
+	}
 	run(t, env, 0, "contacts", "export", first)
 	want := "Exported 50 contacts to " + first + ": phone, name, blocked, tags, cpf, empresa, limite_credito, email_secundario, data_nascimento, plano\n" +
 		`warning: the custom field "codigo_legado" is inactive: its values (of 5 contacts) are not exported, as an import could not set them` + "\n"
@@ -79,8 +100,22 @@ func TestExportImportRoundTrip(t *testing.T) {
 	header, rows := readCSV(t, first, bulk.EncodingAuto)
 	before := allContacts(t, env)
 	checkExport(t, header, rows, before)
+	exported, _ := os.ReadFile(first)
+	if i := bytes.IndexFunc(exported, func(r rune) bool { return r != '\n' && safetext.Escaped(r) }); i >= 0 {
+		t.Errorf("the export holds %q raw at byte %d", exported[i:i+1], i)
+	}
+	records, err := csv.NewReader(bytes.NewReader(exported)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range records {
+		for _, cell := range rec {
+			if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
+				t.Errorf("cell %q of the export would be evaluated", cell)
+			}
+		}
+	}
 
-	c := env.Client(t, env.Token)
 	for _, ct := range before {
 		if _, err := c.DeleteContact(context.Background(), ct.ID); err != nil {
 			t.Fatal(err)
@@ -159,7 +194,8 @@ func TestExportFormatsAndFilters(t *testing.T) {
 	for _, ct := range allContacts(t, env) {
 		if !ct.Blocked && slices.ContainsFunc(ct.Tags, func(tg api.TagRef) bool { return tg.Name == "VIP" }) {
 			vip++
-			if !strings.Contains(out, "\n+"+ct.Phone+",") {
+			// A spreadsheet shows the phone as text, the import reads +PHONE.
+			if !strings.Contains(out, "\n'+"+ct.Phone+",") {
 				t.Errorf("contact %s is not in the export", ct.Phone)
 			}
 		}
@@ -175,7 +211,7 @@ func TestExportFormatsAndFilters(t *testing.T) {
 	cp := filepath.Join(dir, "cp.csv")
 	run(t, env, 0, "contacts", "export", cp, "--phone", "5511988880001", "--delimiter", ";", "--encoding", "windows-1252")
 	raw, _ := os.ReadFile(cp)
-	if want := "phone;name;blocked;tags;cpf;empresa;limite_credito;email_secundario;data_nascimento;plano\n+5511988880001;Concei\xe7\xe3o \x93Z\xe9\x94 \xc1vila;false;VIP;;;;;;\n"; string(raw) != want {
+	if want := "phone;name;blocked;tags;cpf;empresa;limite_credito;email_secundario;data_nascimento;plano\n'+5511988880001;Concei\xe7\xe3o \x93Z\xe9\x94 \xc1vila;false;VIP;;;;;;\n"; string(raw) != want {
 		t.Errorf("windows-1252 export %q\nwant %q", raw, want)
 	}
 	if _, rows := readCSV(t, cp, bulk.Windows1252); len(rows) != 1 || rows[0][1] != "Conceição “Zé” Ávila" {
