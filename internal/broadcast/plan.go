@@ -13,6 +13,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/english"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // class is what the plan decided for the row at a line.
@@ -155,8 +156,10 @@ func (p *Plan) Estimate() time.Duration {
 //	Estimated:    48s at 20 messages/s
 func (p *Plan) Write(w io.Writer) {
 	t := p.Template
+	// The plan quotes the API (template, channel and tag names) and the
+	// input (its columns, its rows' problems): shown, never obeyed.
 	line := func(label, format string, args ...any) {
-		fmt.Fprintf(w, "%-14s%s\n", label+":", fmt.Sprintf(format, args...))
+		fmt.Fprintf(w, "%-14s%s\n", label+":", safetext.Line(fmt.Sprintf(format, args...)))
 	}
 	line("Template", "%s (id %d, %s, %s), %s", t.Name, t.ID, t.Language, t.Category, t.Status)
 	line("Channel", "%s (%s), %s", p.Channel.Token, p.Channel.Name, p.Channel.Status)
@@ -198,7 +201,7 @@ func (p *Plan) Write(w io.Writer) {
 		line("Estimated", "as fast as the API answers (no --rate)")
 	}
 	for _, ex := range p.Examples {
-		fmt.Fprintf(w, "  line %d: %s\n", ex.Line, ex.Why)
+		fmt.Fprintf(w, "  line %d: %s\n", ex.Line, safetext.Line(ex.Why))
 	}
 	if more := p.Invalid - len(p.Examples); more > 0 {
 		fmt.Fprintf(w, "  … and %s more\n", english.Comma(more))

@@ -18,6 +18,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -92,7 +93,7 @@ func OpenBulkInput(ios *output.IOStreams, file, enc, report, kind string, snapsh
 		return nil, clierr.InputErrorf("read the input: %v", err)
 	}
 	if in.Note != "" {
-		fmt.Fprintf(ios.ErrOut, "warning: %s\n", in.Note)
+		fmt.Fprintf(ios.ErrOut, "warning: %s\n", safetext.Line(in.Note))
 	}
 	switch {
 	case report != "":

@@ -16,6 +16,7 @@ import (
 	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/prompt"
+	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -86,15 +87,27 @@ func WithHint(err error, hint string) error {
 
 // ErrorLines renders err as convo prints it on stderr: one line, then the
 // API's errors[] as "  - field: message (CODE)" lines, then what to do about
-// it: the hint WithHint added, or for a refused token, how to log in.
+// it: the hint WithHint added, or for a refused token, how to log in. An
+// error quotes text from the API or from a file (a server's message, a
+// column's name): every line is shown as safetext.Line shows it, and a line
+// break inside the API's words is \n, so that they cannot pass for lines of
+// convo's own.
 func ErrorLines(err error) []string {
+	lines := errorLines(err)
+	for i, l := range lines {
+		lines[i] = safetext.Line(l)
+	}
+	return lines
+}
+
+func errorLines(err error) []string {
 	var h *hinted
 	if errors.As(err, &h) {
-		return append(ErrorLines(h.err), strings.Split(h.hint, "\n")...)
+		return append(errorLines(h.err), strings.Split(h.hint, "\n")...)
 	}
 	var apiErr *api.Error
 	if errors.As(err, &apiErr) {
-		lines := []string{apiErr.Summary()}
+		lines := []string{safetext.Line(apiErr.Summary())}
 		for _, it := range apiErr.Errors {
 			line := "  - "
 			if it.Field != "" {
@@ -104,7 +117,7 @@ func ErrorLines(err error) []string {
 			if it.Code != "" {
 				line += " (" + it.Code + ")"
 			}
-			lines = append(lines, line)
+			lines = append(lines, safetext.Line(line))
 		}
 		if apiErr.StatusCode == 401 {
 			lines = append(lines, tokenRefusedHint())

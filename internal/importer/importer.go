@@ -63,6 +63,7 @@ import (
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/destination"
 	"github.com/convo-cli/convo/internal/resolve"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // Options configures an import: those of every bulk run (where the
@@ -159,7 +160,7 @@ func Run(ctx context.Context, c *api.Client, opts Options) (*Summary, error) {
 			return nil, err
 		}
 		for _, w := range norm.layout.warnings {
-			fmt.Fprintln(opts.Stderr, "warning: "+w)
+			fmt.Fprintln(opts.Stderr, "warning: "+safetext.Line(w))
 		}
 		headerLines = 1
 	}
@@ -228,7 +229,7 @@ func Run(ctx context.Context, c *api.Client, opts Options) (*Summary, error) {
 func openJournal(ctx context.Context, c *api.Client, opts Options, state *bulk.LineState) (*bulk.Journal, error) {
 	dest, err := destination.Learn(ctx, c)
 	if errors.Is(err, destination.ErrUnknownCompany) {
-		fmt.Fprintf(opts.Stderr, "warning: %v; this import keeps no journal and cannot be resumed\n", err)
+		fmt.Fprintf(opts.Stderr, "warning: %s; this import keeps no journal and cannot be resumed\n", safetext.Line(err.Error()))
 		return nil, nil
 	}
 	if err != nil {
@@ -242,7 +243,7 @@ func openJournal(ctx context.Context, c *api.Client, opts Options, state *bulk.L
 	spec.Restart = opts.Restart
 	jrn, warnings, err := bulk.OpenJournal(spec)
 	for _, w := range warnings {
-		fmt.Fprintln(opts.Stderr, "warning: "+w)
+		fmt.Fprintln(opts.Stderr, "warning: "+safetext.Line(w))
 	}
 	return jrn, err
 }
@@ -293,7 +294,7 @@ func (w *warnings) print(out io.Writer) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for _, s := range w.list {
-		fmt.Fprintln(out, "warning: "+s)
+		fmt.Fprintln(out, "warning: "+safetext.Line(s))
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/convo-cli/convo/internal/english"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // NoResults says on stderr that a list came back empty: "No contacts match.".
@@ -36,11 +37,12 @@ func Footer(ios *IOStreams, shown, total, page, lastPage int) {
 }
 
 // Success confirms a write on stderr: "✓ Contato criado com sucesso. (id 42)".
-// id is left out when nil.
+// id is left out when nil. The message is often the API's, shown as
+// safetext.Line shows it.
 func Success(ios *IOStreams, message string, id any) {
-	line := ios.ColorScheme().SuccessIcon() + " " + message
+	line := ios.ColorScheme().SuccessIcon() + " " + safetext.Line(message)
 	if id != nil {
-		line += fmt.Sprintf(" (id %v)", id)
+		line += safetext.Line(fmt.Sprintf(" (id %v)", id))
 	}
 	fmt.Fprintln(ios.ErrOut, line)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/convo-cli/convo/internal/config/credentials"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // status is what `auth status` reports; with -o json it is printed as is.
@@ -165,7 +166,7 @@ func (st *statusReport) identify(ctx context.Context, f *cmdutil.Factory, c *api
 		return
 	}
 	st.Attendant = &attendant{ID: u.ID, Name: u.Name, Email: u.Email}
-	st.me = fmt.Sprintf("%s <%s> (id %d)", u.Name, u.Email, u.ID)
+	st.me = safetext.Line(fmt.Sprintf("%s <%s> (id %d)", u.Name, u.Email, u.ID))
 }
 
 // sandboxClient fills in the sandbox's token and returns its client.

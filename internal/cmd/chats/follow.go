@@ -19,6 +19,7 @@ import (
 	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // followInterval is how often `chats follow` polls by default.
@@ -227,7 +228,7 @@ func (o *followOptions) runExec(ev desk.Event, raw []byte) {
 	cmd.Stdout, cmd.Stderr = errOut, errOut
 	cmd.Env = append(os.Environ(), "CONVO_EVENT="+ev.Type, "CONVO_CHAT="+ev.Listed.Token)
 	if err := cmd.Run(); err != nil {
-		fmt.Fprintf(errOut, "%s --exec failed for %s of chat %s: %v\n", o.f.IOStreams.ColorScheme().WarningIcon(), ev.Type, ev.Listed.Token, err)
+		fmt.Fprintf(errOut, "%s --exec failed for %s of chat %s: %v\n", o.f.IOStreams.ColorScheme().WarningIcon(), ev.Type, safetext.Line(ev.Listed.Token), err)
 	}
 }
 

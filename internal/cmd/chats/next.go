@@ -12,6 +12,7 @@ import (
 	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 func newCmdNext(f *cmdutil.Factory) *cobra.Command {
@@ -65,7 +66,7 @@ When no chat is waiting, it says so on standard error and exits 0.`,
 			ch, err := d.Next(ctx, o)
 			if errors.Is(err, desk.ErrNoneWaiting) {
 				// "No chat is waiting.", or why none is for you.
-				msg := err.Error()
+				msg := safetext.Line(err.Error())
 				fmt.Fprintf(f.IOStreams.ErrOut, "%s%s.\n", strings.ToUpper(msg[:1]), msg[1:])
 				return nil
 			}

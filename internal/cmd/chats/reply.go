@@ -14,6 +14,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/resolve"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 func newCmdReply(f *cmdutil.Factory) *cobra.Command {
@@ -78,7 +79,7 @@ option is not available; use --jq to shape the output.`,
 				Checked: func(ctx context.Context) error { return checkWindow(ctx, f, d, ch, content) },
 				Sent: func(res *api.SendResult) {
 					if warning := d.Sent(ch, res); warning != "" {
-						fmt.Fprintf(errOut, "%s Warning: %s.\n", f.IOStreams.ColorScheme().WarningIcon(), warning)
+						fmt.Fprintf(errOut, "%s Warning: %s.\n", f.IOStreams.ColorScheme().WarningIcon(), safetext.Line(warning))
 					}
 				},
 			})
@@ -111,7 +112,7 @@ func checkWindow(ctx context.Context, f *cmdutil.Factory, d *desk.Desk, ch *desk
 	}
 	ios := f.IOStreams
 	fmt.Fprintf(ios.ErrOut, "%s %s: %s.\nSend a template instead with --template (see convo templates list --channel %s).\n",
-		ios.ColorScheme().WarningIcon(), when, desk.WindowHint, ch.Channel.Token)
+		ios.ColorScheme().WarningIcon(), when, desk.WindowHint, safetext.Line(ch.Channel.Token))
 	if !ios.CanPrompt() || f.Settings.Yes || content.DryRun() {
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -87,7 +88,7 @@ to the destination channel; otherwise the API refuses (exit 4).`,
 			// what a reader would otherwise miss.
 			errOut := f.IOStreams.ErrOut
 			if res.Data.ChatToken != "" && res.Data.ChatToken != token {
-				fmt.Fprintf(errOut, "The chat continues as %s on channel %s, linked to %s.\n", res.Data.ChatToken, res.Data.Channel, token)
+				fmt.Fprintf(errOut, "The chat continues as %s on channel %s, linked to %s.\n", safetext.Line(res.Data.ChatToken), safetext.Line(res.Data.Channel), token)
 			}
 			if res.Data.Attendant == nil {
 				fmt.Fprintln(errOut, "It waits in the queue for an attendant.")

@@ -14,6 +14,7 @@ import (
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/importer"
 	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 type importOptions struct {
@@ -167,7 +168,7 @@ func importRun(opts *importOptions) error {
 	if !opts.bulk.Quiet {
 		fmt.Fprintln(ios.ErrOut, summary.Line())
 		if len(summary.TagsToCreate) > 0 {
-			fmt.Fprintf(ios.ErrOut, "Tags to create (with --create-tags): %s\n", strings.Join(summary.TagsToCreate, ", "))
+			fmt.Fprintf(ios.ErrOut, "Tags to create (with --create-tags): %s\n", safetext.Line(strings.Join(summary.TagsToCreate, ", ")))
 		}
 	}
 	switch {

@@ -10,6 +10,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -77,6 +78,7 @@ func verify(ctx context.Context, f *cmdutil.Factory, req api.VerifyNumberRequest
 // verifySummary says in one line what the check found:
 // "✓ 5511987654329 can receive messages (business account)".
 func verifySummary(cs *output.ColorScheme, r api.VerifyResult) string {
+	r.Phone, r.Reason = safetext.Line(r.Phone), safetext.Line(r.Reason)
 	switch {
 	case !r.Valid:
 		reason := ""

@@ -189,6 +189,23 @@ func TestHostileServers(t *testing.T) {
 			code: 4, want: "error: Acesso negado.",
 		},
 		{
+			name: "a message that writes to the terminal",
+			handler: func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusForbidden)
+				fmt.Fprint(w, `{"success":false,"message":"Acesso negado.\u001b]52;c;cHduZWQ=\u0007\nerror: forjado\u009b2J\u202e"}`)
+			},
+			code: 4, want: `error: Acesso negado.^[]52;c;cHduZWQ=^G\nerror: forjado\u009b2J\u202e`,
+		},
+		{
+			name: "a page that is not JSON, with controls",
+			handler: func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/plain")
+				fmt.Fprint(w, "\x1b]0;owned\x07\x1b[2JOK")
+			},
+			code: 1, want: `(text/plain, 16 bytes): ^[]0;owned^G^[[2JOK`,
+		},
+		{
 			name: "503 after every retry",
 			handler: func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Content-Type", "application/json")

@@ -10,6 +10,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // writeComponents renders a template's components for a person reading a
@@ -28,6 +29,7 @@ import (
 //	  1  phone  Falar com a loja  +551140028922
 //
 // Texts keep their placeholders: the point is to show what a sender fills in.
+// They are the API's: shown as safetext shows text, never obeyed.
 func writeComponents(w io.Writer, cs *output.ColorScheme, comps []api.TemplateComponent) error {
 	if len(comps) == 0 {
 		return nil
@@ -35,7 +37,7 @@ func writeComponents(w io.Writer, cs *output.ColorScheme, comps []api.TemplateCo
 	var b bytes.Buffer
 	b.WriteByte('\n')
 	for _, c := range comps {
-		b.WriteString(cs.Bold(strings.ToUpper(c.Type)) + "\n")
+		b.WriteString(cs.Bold(safetext.Line(strings.ToUpper(c.Type))) + "\n")
 		switch c.Type {
 		case "header":
 			writeHeader(&b, c)
@@ -87,10 +89,10 @@ func writeButtons(b *bytes.Buffer, buttons []api.TemplateButton) {
 		if btn.URL != "" {
 			target = btn.URL
 		}
-		fmt.Fprintf(tw, "  %d\t%s\t%s", i, btn.Type, btn.Text)
+		fmt.Fprintf(tw, "  %d\t%s\t%s", i, safetext.Line(btn.Type), safetext.Line(btn.Text))
 		if target != "" {
 			// Only a cell followed by another is padded: no trailing blanks.
-			fmt.Fprintf(tw, "\t%s", target)
+			fmt.Fprintf(tw, "\t%s", safetext.Line(target))
 		}
 		fmt.Fprintln(tw)
 	}
@@ -102,7 +104,7 @@ func indent(b *bytes.Buffer, text string) {
 	if text == "" {
 		return
 	}
-	for line := range strings.SplitSeq(text, "\n") {
+	for line := range strings.SplitSeq(safetext.Text(text), "\n") {
 		b.WriteString(strings.TrimRight("  "+line, " ") + "\n")
 	}
 }
