@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // debugBodyLimit bounds how much of a body the debug log shows.
@@ -112,8 +114,10 @@ func (d *debugLog) body(b *strings.Builder, prefix string, body []byte) {
 
 func (d *debugLog) redact(s string) string { return Redact(s, d.token) }
 
+// write writes a record of the log. It quotes the server's headers and
+// bodies: they are shown as safetext.Text shows text, never obeyed.
 func (d *debugLog) write(s string) {
-	s = d.redact(s)
+	s = safetext.Text(d.redact(s))
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	io.WriteString(d.w, s)

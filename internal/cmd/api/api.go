@@ -19,6 +19,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // methods are the HTTP methods `convo api` sends.
@@ -222,14 +223,16 @@ func resolveOutput(f *cmdutil.Factory) (output.Options, error) {
 	return opts, nil
 }
 
-// printBody prints a response body: JSON through the output layer, anything
-// else (an HTML error page of a proxy) as it came.
+// printBody prints a response body: JSON through the output layer (its
+// values exact, escaped as JSON), anything else (an HTML error page of a
+// proxy) as it came, but for the controls it holds, shown as visible escapes
+// (safetext.Text).
 func printBody(ios *output.IOStreams, opts output.Options, body []byte) error {
 	if len(strings.TrimSpace(string(body))) == 0 {
 		return nil
 	}
 	if !json.Valid(body) {
-		if _, err := ios.Out.Write(body); err != nil {
+		if _, err := io.WriteString(ios.Out, safetext.Text(string(body))); err != nil {
 			return fmt.Errorf("write output: %w", err)
 		}
 		return nil

@@ -18,6 +18,7 @@ import (
 	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/prompt"
+	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -408,13 +409,16 @@ func value(p *string) string {
 }
 
 // printRequest prints the body exactly as the client would send it,
-// indented for a person at a terminal, and note on standard error.
+// indented for a person at a terminal, and note on standard error. The
+// controls JSON leaves raw in a string (C1, bidi) are escaped: the values
+// are the same.
 func printRequest(f *cmdutil.Factory, body api.MessageSend, note string) error {
 	ios := f.IOStreams
 	b, err := json.Marshal(body)
 	if err != nil {
 		return fmt.Errorf("encode the request: %w", err)
 	}
+	b = safetext.JSON(b)
 	if ios.IsStdoutTTY() {
 		var indented bytes.Buffer
 		if err := json.Indent(&indented, b, "", "  "); err != nil {

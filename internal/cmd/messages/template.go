@@ -15,6 +15,7 @@ import (
 	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/resolve"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // fillTemplate looks up the template and sets the body's template and
@@ -104,7 +105,7 @@ func missingValuesError(name string, missing []msgtemplate.Slot) error {
 // flag's value would be.
 func (o *sendOptions) askValues(p *msgtemplate.Template, v *msgtemplate.Values) error {
 	missing := v.Missing()
-	fmt.Fprintf(o.f.IOStreams.ErrOut, "Template %s needs %d more %s:\n%s\n\n", p.Name, len(missing), english.Plural(len(missing), "value"), indent(p.Preview(v)))
+	fmt.Fprintf(o.f.IOStreams.ErrOut, "Template %s needs %d more %s:\n%s\n\n", safetext.Line(p.Name), len(missing), english.Plural(len(missing), "value"), indent(p.Preview(v)))
 	ask := o.prompter()
 	for _, s := range missing {
 		answer, err := ask.Input(prompt.Input{Title: capitalize(s.String()), Description: p.Preview(v), Validate: s.Check})

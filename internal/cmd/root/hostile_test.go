@@ -19,6 +19,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/root"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // hostileToken is the token the hostile servers receive; it must never be
@@ -497,5 +498,31 @@ func TestErrorsNeverQuoteTheToken(t *testing.T) {
 				t.Errorf("stderr does not show where the token was masked:\n%s", stderr)
 			}
 		})
+	}
+}
+
+// TestDebugShowsTheServersControlsAsEscapes: --debug quotes what the server
+// sent, headers and body; whatever controls they hold reach stderr as
+// visible escapes, as the error line that follows does.
+func TestDebugShowsTheServersControlsAsEscapes(t *testing.T) {
+	cmdtest.New(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		w.Header().Set("X-Note", "a\u009bb\u202ec")
+		w.WriteHeader(http.StatusBadGateway)
+		fmt.Fprint(w, "\x1b]52;c;cHduZWQ=\x07\x1b[2J\u009b31m\u202eerro\rfalso")
+	}))
+	t.Cleanup(srv.Close)
+	code, _, stderr := convoAgainst(t, t.Context(), srv.URL, nil, "--debug", "tags", "list", "--max-retries", "0")
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if i := strings.IndexFunc(stderr, func(r rune) bool { return r != '\n' && safetext.Escaped(r) }); i >= 0 {
+		t.Errorf("stderr holds %q raw at byte %d:\n%q", stderr[i:i+1], i, stderr)
+	}
+	for _, want := range []string{`X-Note: a\u009bb\u202ec`, `^[]52;c;cHduZWQ=^G^[[2J\u009b31m\u202eerro\rfalso`} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr does not show %q:\n%s", want, stderr)
+		}
 	}
 }
