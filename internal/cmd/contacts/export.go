@@ -71,6 +71,12 @@ of the file could not take back as it is: values of inactive custom fields
 (not exported), values a field no longer accepts, tag names with ";" or of
 digits only (an import reads those as tag ids).
 
+The cells are safe in a spreadsheet and read back exactly by an import: a
+cell that starts with =, +, - or @ (a phone number too: '+5511987654321)
+gets a leading quote, so that Excel, LibreOffice and Google Sheets show it
+as text and never evaluate it, and control characters in names and values
+are written as visible escapes (^[, \n, \u202e).
+
 --delimiter writes another separator (";" for a spreadsheet in Portuguese),
 --encoding another encoding: utf-8 (the default, without byte order mark),
 windows-1252 or iso-8859-1 (a contact with a character the encoding cannot

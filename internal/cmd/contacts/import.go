@@ -59,7 +59,11 @@ name (see convo contacts fields): the columns convo contacts export writes.
 separated by "," or ";" (detected from the header; --delimiter to choose). A
 row whose cells are all empty (the ";;;" rows spreadsheets leave) is no row.
 An empty cell sends nothing. Unknown columns stop the import before anything
-is written, unless --ignore-unknown-columns.
+is written, unless --ignore-unknown-columns. Cells are read as convo writes
+them (an export, a failure report, -o csv): the quote that keeps a
+spreadsheet from evaluating a cell ('=1+1, '+5511987654321) is taken off, and
+control characters written as visible escapes (^[, \n, \u202e) are read
+back.
 
 The input is read as UTF-8 (its byte order mark ignored), or as UTF-16 when
 it starts with a UTF-16 byte order mark. Input in another encoding, such as
