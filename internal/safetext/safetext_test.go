@@ -266,3 +266,33 @@ func FuzzJSON(f *testing.F) {
 		}
 	})
 }
+
+// contactJSON is a contact as the API lists it: Portuguese text, nothing to
+// escape, the common case.
+var contactJSON = []byte(`{"id":1,"phone":"5521979190371","name":"João da Silva Conceição","avatar":null,"type":"chatapp","blocked":false,"customfields":{"cpf":"123.457.789-01","empresa":"Comércio João Ltda","plano":"Básico"},"tags":[{"id":3,"name":"Suporte técnico"}],"created_at":"2025-11-04T11:26:22.312913Z","updated_at":"2026-11-27T11:26:22.347984Z"}`)
+
+// BenchmarkJSON is the cost -o json and ndjson pay per item for escaping.
+func BenchmarkJSON(b *testing.B) {
+	b.SetBytes(int64(len(contactJSON)))
+	for b.Loop() {
+		_ = JSON(contactJSON)
+	}
+}
+
+// BenchmarkLine is the cost of a table or plain cell.
+func BenchmarkLine(b *testing.B) {
+	name := "João da Silva Conceição · Comércio João Ltda"
+	b.SetBytes(int64(len(name)))
+	for b.Loop() {
+		_ = Line(name)
+	}
+}
+
+// BenchmarkCSVCell is the cost of a cell of an export.
+func BenchmarkCSVCell(b *testing.B) {
+	name := "João da Silva Conceição · Comércio João Ltda"
+	b.SetBytes(int64(len(name)))
+	for b.Loop() {
+		_ = CSVCell(name)
+	}
+}
