@@ -89,13 +89,14 @@ func WithHint(err error, hint string) error {
 // API's errors[] as "  - field: message (CODE)" lines, then what to do about
 // it: the hint WithHint added, or for a refused token, how to log in. An
 // error quotes text from the API or from a file (a server's message, a
-// column's name): every line is shown as safetext.Line shows it, and a line
-// break inside the API's words is \n, so that they cannot pass for lines of
-// convo's own.
+// column's name): every line is shown as safetext.Text shows it (a tab
+// kept: cobra indents its suggestions with one), and the API's own words as
+// safetext.Line does, a line break in them \n, so that they cannot pass for
+// lines of convo's own.
 func ErrorLines(err error) []string {
 	lines := errorLines(err)
 	for i, l := range lines {
-		lines[i] = safetext.Line(l)
+		lines[i] = safetext.Text(l)
 	}
 	return lines
 }
