@@ -14,8 +14,8 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/english"
-	"github.com/convo-cli/convo/internal/jsonstring"
 	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -45,7 +45,8 @@ type jsonErrorItem struct {
 // broke, and is [] when there are none (field is null when an item names
 // none). status is the HTTP status of the API's answer, null when the
 // error is not one: nothing was sent, or no answer came. Values are exact,
-// as the API sent them, and JSON-escaped, C1 controls included.
+// as the API sent them, and JSON-escaped, C1 and bidi controls included
+// (safetext.JSON).
 func ErrorJSON(err error, code int) []byte {
 	e := jsonError{Message: errorMessage(err, code), ExitCode: code, Errors: errorItems(err)}
 	var (
@@ -65,7 +66,7 @@ func ErrorJSON(err error, code int) []byte {
 	_ = enc.Encode(struct {
 		Error jsonError `json:"error"`
 	}{e})
-	return jsonstring.EscapeC1(b.Bytes())
+	return safetext.JSON(b.Bytes())
 }
 
 // errorMessage is the message of ErrorJSON: the words printError and

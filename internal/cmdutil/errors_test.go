@@ -131,8 +131,8 @@ func TestErrorJSON(t *testing.T) {
 		{"declined", clierr.ErrCancelled,
 			`{"error":{"message":"cancelled","exit_code":130,"status":null,"errors":[]}}`},
 		// The API's text exactly, escaped by JSON's rules: controls, C1 included.
-		{"controls", &api.Error{StatusCode: 400, Message: "a\x1b[31mb\u009b\"\\<&>\u2028"},
-			`{"error":{"message":"a\u001b[31mb\u009b\"\\<&>\u2028","exit_code":1,"status":400,"errors":[]}}`},
+		{"controls", &api.Error{StatusCode: 400, Message: "a\x1b[31mb\u009b\"\\<&>\u2028\u202e"},
+			`{"error":{"message":"a\u001b[31mb\u009b\"\\<&>\u2028\u202e","exit_code":1,"status":400,"errors":[]}}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

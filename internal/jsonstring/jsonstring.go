@@ -45,28 +45,3 @@ func ToValidUTF8(src []byte) []byte {
 	}
 	return out
 }
-
-// EscapeC1 returns JSON text with the C1 control characters (U+0080 to
-// U+009F) of its strings written as escapes (\u009b): encoding/json escapes
-// C0 controls and U+2028/9 but writes these as they are, and a terminal
-// reads U+009B as the start of a control sequence. Text without them is
-// returned as it is, without a copy. src must be valid JSON: outside its
-// strings it is ASCII, so only characters inside strings can change.
-func EscapeC1(src []byte) []byte {
-	const hex = "0123456789abcdef"
-	var out []byte
-	last := 0
-	for i := 0; i < len(src); {
-		r, size := utf8.DecodeRune(src[i:])
-		if r >= 0x80 && r <= 0x9f {
-			out = append(out, src[last:i]...)
-			out = append(out, '\\', 'u', '0', '0', hex[r>>4], hex[r&0xf])
-			last = i + size
-		}
-		i += size
-	}
-	if out == nil {
-		return src
-	}
-	return append(out, src[last:]...)
-}

@@ -2,7 +2,6 @@ package jsonstring
 
 import (
 	"encoding/json"
-	"reflect"
 	"testing"
 	"unicode/utf8"
 )
@@ -66,22 +65,5 @@ func TestToValidUTF8(t *testing.T) {
 	valid := []byte(`{"name":"João 😀"}`)
 	if got := ToValidUTF8(valid); &got[0] != &valid[0] {
 		t.Error("valid text was copied")
-	}
-}
-
-func TestEscapeC1(t *testing.T) {
-	for _, tt := range []struct{ in, want string }{
-		{`{"a":"plain"}`, `{"a":"plain"}`},
-		{"{\"a\":\"x\u009b31my\"}", `{"a":"x\u009b31my"}`},
-		{"[\"\u0080\",\"é\u009f€\"]", `["\u0080","é\u009f€"]`},
-	} {
-		got := EscapeC1([]byte(tt.in))
-		if string(got) != tt.want {
-			t.Errorf("EscapeC1(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-		var a, b any
-		if json.Unmarshal([]byte(tt.in), &a) != nil || json.Unmarshal(got, &b) != nil || !reflect.DeepEqual(a, b) {
-			t.Errorf("EscapeC1(%q) changed the value: %v, now %v", tt.in, a, b)
-		}
 	}
 }

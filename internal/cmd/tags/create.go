@@ -10,6 +10,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/resolve"
+	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -55,7 +56,7 @@ created.`,
 				return err
 			}
 			if len(same) > 0 {
-				fmt.Fprintln(f.IOStreams.ErrOut, existingNote(same, body))
+				fmt.Fprintln(f.IOStreams.ErrOut, safetext.Text(existingNote(same, body)))
 				return cmdutil.PrintObject(f, raw)
 			}
 			res, err := c.CreateTag(ctx, body)
