@@ -21,8 +21,8 @@ type Options struct {
 	// stable string; the cache and the follow state are bound to it, so that
 	// what was learnt of one company is never applied to another.
 	Destination string
-	// CacheDir is the directory the cache file goes in (the data directory);
-	// empty keeps the cache in memory, for one process only.
+	// CacheDir is the directory the cache file and the drafts go in (the
+	// data directory); empty keeps them in memory, for one process only.
 	CacheDir string
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -32,10 +32,11 @@ type Options struct {
 // starts no goroutine, and every call honours its context, so that a
 // bubbletea command may run any of them.
 type Desk struct {
-	c     *api.Client
-	dest  string
-	cache *cache
-	now   func() time.Time
+	c      *api.Client
+	dest   string
+	cache  *cache
+	drafts *drafts
+	now    func() time.Time
 }
 
 // New returns a desk over c. The cache file is read at once; a missing or
@@ -45,7 +46,7 @@ func New(c *api.Client, o Options) *Desk {
 	if now == nil {
 		now = time.Now
 	}
-	return &Desk{c: c, dest: o.Destination, cache: openCache(o.CacheDir, o.Destination), now: now}
+	return &Desk{c: c, dest: o.Destination, cache: openCache(o.CacheDir, o.Destination), drafts: newDrafts(o.CacheDir, o.Destination), now: now}
 }
 
 // Open returns a desk over c whose cache file is in the data directory
