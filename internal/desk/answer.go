@@ -22,6 +22,43 @@ func (d *Desk) Send(ctx context.Context, ch *Chat, content api.MessageSend) (*ap
 	return &res.Data, d.Sent(ch, &res.Data), nil
 }
 
+// Answered is a reply sent by Answer.
+type Answered struct {
+	Result *api.SendResult
+	// Warning is Sent's: the message went to another chat than ch.
+	Warning string
+	// Take is what the reply did about who has the chat.
+	Take ReplyTake
+}
+
+// Answer replies to the chat with content as Send does and, with take
+// (take on reply, the take_on_reply setting), first takes a chat that no
+// attendant has for the reply's attendant, content.Attendant (see
+// TakeOnReply; none: the chat is left as it is, and Take.Note says how to
+// set one). A finished or closed chat is refused before any request.
+// Cost: Send's one request, and TakeOnReply's with take.
+func (d *Desk) Answer(ctx context.Context, ch *Chat, content api.MessageSend, take bool) (*Answered, error) {
+	if _, err := Reply(ch, content); err != nil {
+		return nil, err
+	}
+	var a Answered
+	if take {
+		var who int64
+		if content.Attendant != nil {
+			who = *content.Attendant
+		}
+		var err error
+		if a.Take, err = d.TakeOnReply(ctx, ch, who); err != nil {
+			return nil, err
+		}
+	}
+	var err error
+	if a.Result, a.Warning, err = d.Send(ctx, ch, content); err != nil {
+		return nil, err
+	}
+	return &a, nil
+}
+
 // OthersReplied returns the messages of the conversation's chat that came
 // after those it holds, the chat's new total, and which of them are
 // answers the customer sees that another attendant than me wrote (me 0:

@@ -1,8 +1,6 @@
 package desk
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"maps"
 	"os"
@@ -31,7 +29,17 @@ const (
 	maxCachedChats = 2000
 )
 
-const cacheVersion = 1
+// cacheVersion 2: the attendants with their names and e-mails.
+const cacheVersion = 2
+
+// cachedUser is an active attendant: who has a chat is said by name and
+// e-mail.
+type cachedUser struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Email string `json:"email"`
+	Type  string `json:"type"`
+}
 
 // cacheFile is what the cache keeps on disk, one file per destination.
 type cacheFile struct {
@@ -40,13 +48,25 @@ type cacheFile struct {
 	Channels    []api.Channel         `json:"channels,omitempty"`
 	ChannelsAt  time.Time             `json:"channels_at,omitzero"`
 	Chats       map[string]cachedChat `json:"chats,omitempty"`
-	Attendants  []int64               `json:"attendants,omitempty"`
+	Attendants  []cachedUser          `json:"attendants,omitempty"`
 	AttendantAt time.Time             `json:"attendants_at,omitzero"`
 	// Taken maps the token of a waiting chat to the attendant who has it,
 	// as TakenBy saw it: a user attendant sees only its channels' chats.
 	Taken   map[string]int64 `json:"taken,omitempty"`
 	TakenBy int64            `json:"taken_by,omitempty"`
 	TakenAt time.Time        `json:"taken_at,omitzero"`
+	// Reach is the channels of the attendant who last asked for the
+	// next chat, kept for AttendantsTTL.
+	Reach *cachedReach `json:"reach,omitempty"`
+}
+
+// cachedReach is where an attendant may be given chats: every channel
+// (an admin), or Channels.
+type cachedReach struct {
+	Attendant int64     `json:"attendant"`
+	Admin     bool      `json:"admin"`
+	Channels  []string  `json:"channels"`
+	At        time.Time `json:"at"`
 }
 
 // cachedChat is what the desk learnt about a chat that the API does not say:
@@ -73,8 +93,7 @@ type cache struct {
 
 // CachePath is the file that holds the cache of destination in dir.
 func CachePath(dir, destination string) string {
-	sum := sha256.Sum256([]byte(destination))
-	return filepath.Join(dir, "desk", hex.EncodeToString(sum[:8])+".json")
+	return filepath.Join(dir, "desk", digest(destination)+".json")
 }
 
 // openCache reads the cache of destination from dir. A missing, unreadable
@@ -185,7 +204,7 @@ func (c *cache) setChannels(chs []api.Channel, now time.Time) {
 }
 
 // attendants returns the cached active attendants if younger than AttendantsTTL.
-func (c *cache) attendants(now time.Time) ([]int64, bool) {
+func (c *cache) attendants(now time.Time) ([]cachedUser, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.data.AttendantAt.IsZero() || now.Sub(c.data.AttendantAt) >= AttendantsTTL {
@@ -194,10 +213,28 @@ func (c *cache) attendants(now time.Time) ([]int64, bool) {
 	return c.data.Attendants, true
 }
 
-func (c *cache) setAttendants(ids []int64, now time.Time) {
+func (c *cache) setAttendants(users []cachedUser, now time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.data.Attendants, c.data.AttendantAt, c.dirty = ids, now, true
+	c.data.Attendants, c.data.AttendantAt, c.dirty = users, now, true
+}
+
+// reach returns the channels attendant may be given chats on, if cached
+// less than AttendantsTTL ago.
+func (c *cache) reach(attendant int64, now time.Time) (cachedReach, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r := c.data.Reach
+	if r == nil || r.Attendant != attendant || now.Sub(r.At) >= AttendantsTTL {
+		return cachedReach{}, false
+	}
+	return *r, true
+}
+
+func (c *cache) setReach(r cachedReach) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.data.Reach, c.dirty = &r, true
 }
 
 // taken returns the owners of waiting chats as me saw them, if that is
@@ -217,12 +254,18 @@ func (c *cache) setTaken(taken map[string]int64, me int64, now time.Time) {
 	c.data.Taken, c.data.TakenBy, c.data.TakenAt, c.dirty = maps.Clone(taken), me, now, true
 }
 
-// take records that attendant now has the chat, if the taken set is cached.
+// take records that attendant now has the chat (0: nobody), if the taken
+// set is cached.
 func (c *cache) take(token string, attendant int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.data.Taken != nil {
-		c.data.Taken[token] = attendant
-		c.dirty = true
+	if c.data.Taken == nil {
+		return
 	}
+	if attendant == 0 {
+		delete(c.data.Taken, token)
+	} else {
+		c.data.Taken[token] = attendant
+	}
+	c.dirty = true
 }

@@ -89,6 +89,21 @@ func destination(token string) string {
 	return "http://sandbox.localhost company " + company
 }
 
+// refusingTransfers is a desk of the admin's whose transfers that match
+// are refused as the API refuses a token without the chat's channel (403).
+func (e *env) refusingTransfers(match func(*http.Request) bool) *Desk {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/transfer") && match(r) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusForbidden)
+			w.Write([]byte(`{"success":false,"message":"Você não tem permissão para transferir conversas deste canal."}`))
+			return
+		}
+		e.raw.ServeHTTP(w, r)
+	})
+	return New(e.newClient(sandbox.AdminToken1, h), Options{Destination: destination(sandbox.AdminToken1)})
+}
+
 // count returns how many requests were sent since the last count, and what they were.
 func (e *env) count() (int, []string) {
 	e.mu.Lock()

@@ -3,7 +3,9 @@ package desk
 import (
 	"context"
 	"errors"
+	"net/http"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -39,8 +41,10 @@ func TestTwoAttendantsTakingOneAfterTheOtherGetTwoChats(t *testing.T) {
 
 	var took *Chat
 	// The queue, the attendants, the waiting chats of each of the three
-	// active ones, the channels, the contact's chats on the channel, the transfer.
-	e.cost("cold next --take", 8, func() {
+	// active ones, the channels, the contact's chats on the channel; then
+	// the take: whether Ana has it, the chat's notes, whether either of the
+	// other two has it, the transfer, the notes since.
+	e.cost("cold next --take", 13, func() {
 		if took, err = anaDesk.Next(ctx, NextOptions{Me: ana, Take: true}); err != nil {
 			t.Fatal(err)
 		}
@@ -97,5 +101,66 @@ func TestNextFiltersAndSaysWhenNothingWaits(t *testing.T) {
 	}
 	if _, err := d.Next(ctx, NextOptions{Take: true}); !isInputError(err) {
 		t.Errorf("taking without an attendant id: %v, want an input error", err)
+	}
+}
+
+// A token the company's attendants share: the attendant may not be given
+// chats on every channel, and the next chat is one they can take.
+func TestNextPassesOverChatsTheAttendantCannotTake(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	chats := e.chats(sandbox.AdminToken1)
+	if _, err := e.desk(sandbox.AdminToken1, "").Next(ctx, NextOptions{Me: ana, Take: true}); err != nil {
+		t.Fatal(err) // chat 2
+	}
+	if _, err := e.api(sandbox.AdminToken1).SendMessage(ctx, api.MessageSend{Phone: chats[4].Contact.Phone, Channel: sandbox.ChannelWidget,
+		Content: "O frete é grátis acima de R$ 200."}); err != nil {
+		t.Fatal(err) // chat 4, Bruno's, answered
+	}
+	// Chat 7 waits longest now, on a channel Bruno has no access to.
+	d := e.desk(sandbox.AdminToken1, "")
+	took, err := d.Next(ctx, NextOptions{Me: bruno, Take: true})
+	if err != nil || took.Token != chats[10].Token || took.Channel.Token != sandbox.ChannelWidget {
+		t.Fatalf("Bruno's next --take = %v, %v; want chat 10 on the widget, passing over chat 7", took, err)
+	}
+	if mine := waitingOf(t, e, bruno); !slices.Contains(mine, chats[10].Token) {
+		t.Errorf("Bruno's waiting chats %v, want chat 10 among them", mine)
+	}
+	_, err = d.Next(ctx, NextOptions{Me: bruno, Channel: "social-msgr-0005"})
+	if !errors.Is(err, ErrNoneWaiting) || !strings.Contains(err.Error(), "it is not among the channels you may take chats on") {
+		t.Errorf("Bruno's next on a channel he has no access to: %v", err)
+	}
+
+	// A transfer the API refuses (the token lost the channel meanwhile) is
+	// passed over too.
+	d = e.refusingTransfers(func(r *http.Request) bool { return strings.Contains(r.URL.Path, chats[7].Token) })
+	took, err = d.Next(ctx, NextOptions{Me: carla, Take: true})
+	if !errors.Is(err, ErrNoneWaiting) || !strings.Contains(err.Error(), "the one waiting chat is on a channel the API does not let you take chats on") {
+		t.Errorf("Carla's next --take, her one chat refused: %v, %v; want none waiting, saying why", took, err)
+	}
+	e.inbound("5511912340000", "unofficial-ch-03", "Olá, ainda estão aí?")
+	took, err = d.Next(ctx, NextOptions{Me: carla, Take: true})
+	if err != nil || took.Contact.Phone != "5511912340000" {
+		t.Errorf("Carla's next --take = %v, %v; want the newer chat, past chat 7", took, err)
+	}
+}
+
+// A chat taken and handed back keeps its place in the queue, though the
+// take's note is now its last message.
+func TestAReleasedChatKeepsItsPlace(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	chats := e.chats(sandbox.AdminToken1)
+	d := e.desk(sandbox.AdminToken1, "")
+	ch := mustFind(t, d, chats[2].Token)
+	if _, err := d.Take(ctx, ch, TakeOptions{For: ana}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Release(ctx, ch, ReleaseOptions{Me: ana}); err != nil {
+		t.Fatal(err)
+	}
+	next, err := d.Next(ctx, NextOptions{Me: ana})
+	if err != nil || next.Token != chats[2].Token {
+		t.Errorf("next = %v, %v; want chat 2, whose customer still waits longest", next, err)
 	}
 }

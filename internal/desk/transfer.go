@@ -25,17 +25,18 @@ func (a Attendant) Reaches(token string) bool {
 
 // Attendants returns the company's active users with the channels each
 // may be given chats on. A listed user does not say which channels it has,
-// so each `user` attendant is read (GET /users/{id}): one request per 100
-// users, plus one per `user` attendant. Callers keep the answer a while.
+// so each `user` attendant is read (GET /users/{id}): the active users (one
+// request per 100, kept for AttendantsTTL), plus one per `user` attendant.
+// Callers keep the answer a while.
 func (d *Desk) Attendants(ctx context.Context) ([]Attendant, error) {
-	users, err := d.c.ListUsers(api.UserListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}, Status: "active"}).
-		Follow(true).Collect(ctx)
+	defer d.cache.save()
+	users, err := d.activeUsers(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("list attendants: %w", err)
+		return nil, err
 	}
 	out := make([]Attendant, len(users))
 	for i, u := range users {
-		out[i].UserListItem = u
+		out[i].UserListItem = api.UserListItem{User: api.User{ID: u.ID, Name: u.Name, Email: u.Email, Type: u.Type}}
 		if u.Type == "admin" {
 			continue
 		}
