@@ -1,8 +1,11 @@
 // Package desk is the chat-centric model of the support agent's desk: find a
 // chat and its channel by token, read its latest messages, render them for
-// people, reply to it, take the chat that has waited longest, and follow the
-// waiting queue as events. The commands `chats view|reply|next|follow` and
-// `messages list --last|--follow`, and the inbox, are thin layers over it.
+// people, reply to it (taking it when nobody has it), take and release it
+// with one owner at a time, take the chat that has waited longest, follow
+// the waiting queue as events, gather what the desk shows of a chat's
+// contact, and keep the replies being written as drafts. The commands
+// `chats view|reply|next|take|release|follow` and `messages list
+// --last|--follow`, and the inbox, are thin layers over it.
 //
 // # Why it is needed
 //
@@ -48,17 +51,37 @@
 //   - Reply and OutsideWindow: no request; the caller sends the body (1).
 //     `chats reply` with a warm cache: 2, or 3 for a free-form message on a
 //     chatapp channel (CustomerLastWrote).
-//   - Next(options): the open waiting chats (a request per page), the active
-//     attendants (1, cached for AttendantsTTL), the open waiting chats of
-//     each (A, cached for TakenTTL, asked again when taking), the chat's
-//     channel (as Find: 1 when cached, up to C when not), and with Take the
-//     transfer (1). Then Conversation to show it.
+//   - Next(options): the open waiting chats (a request per page; for a
+//     `user` attendant, per channel it may reach, whose list is 1 request
+//     cached for AttendantsTTL), the active attendants (1, cached for
+//     AttendantsTTL), the open waiting chats of each (A, cached for
+//     TakenTTL), 1 for each free chat whose last message is a take's note
+//     (when its customer last wrote), the chat's channel (as Find: 1 when
+//     cached, up to C when not; none for a `user` attendant), and with
+//     Take the take of each chat tried. Then Conversation to show it.
+//   - Holder(chat): 1 when the first attendant asked has it, up to A, +1
+//     for the attendants when not cached.
+//   - Take(chat): 1 when the chat is the attendant's already; otherwise A +
+//     3 (the notes so far, who else has it, the transfer, the notes since;
+//     +1 past 100 notes), +1 to give the chat back after losing to a take
+//     made at the same moment; +1 for the attendants when not cached. See
+//     Take for how the winner is decided.
+//   - Release(chat): Holder, and the transfer (1) when somebody has it.
+//   - TakeOnReply(chat, attendant): Take's cost without Force; Holder's
+//     with no attendant. Answer: that (with take) and Send's 1.
+//   - ContactPanel(contact): the contact (1), its notes (1, 2 past 100),
+//     its chats (1 per 100) and their channels (as locating them: one per
+//     channel holding them when cached, up to C + 1 when not), the first
+//     three at once.
+//   - SaveDraft, LoadDraft, ClearDraft: no request.
 //   - Poll(filter, state): a request per page of the listed chats when
 //     nothing changed (1 while at most 100 wait); one or two more for each
 //     chat that is new or has a new last message (to tell a customer's
 //     message from a staff note); one more for each chat that seems gone
 //     when the list has several pages (chats shifting between pages while
-//     they are read). Never a request per chat of the company.
+//     they are read); one for each chat that left, for its customer's
+//     messages since, and one more when there are some, for the chat as it
+//     is now. Never a request per chat of the company.
 //
 // # The cache
 //
@@ -74,6 +97,12 @@
 // owners of waiting chats for TakenTTL. Deleting the file costs only
 // requests.
 //
+// # Drafts
+//
+// A reply being written is kept per chat in <data dir>/desk/drafts/<hash of
+// the destination>/<hash of the chat token>.json (0600, written whole
+// through a rename), until it is sent or cleared.
+//
 // # Rendering
 //
 // Render, RenderHeader and RenderMessages are pure functions of a
@@ -87,9 +116,13 @@
 //
 // Poll compares one listing with the previous State and returns events:
 // EventMessageReceived (a customer's message not seen before: a chat new in
-// the list whose customer wrote since the company last spoke, or a new
-// customer message in a listed chat; a staff note is none) and
-// EventLeftQueue (a chat no longer listed, as last seen). The caller saves
+// the list whose customer wrote since the company last spoke, a new
+// customer message in a listed chat, or one in a chat that has left the
+// list since it was last seen, with the chat as it is now; a staff note is
+// none) and EventLeftQueue (a chat no longer listed, as last seen). The
+// state keeps the newest message seen of each chat, so that a customer who
+// wrote while nobody polled and whose chat then left the list (answered,
+// moved) is still reported. The caller saves
 // the state after delivering the events (SaveState: temporary file and
 // rename), so that a restart reports only what changed since, never loses
 // an event, repeats none after a clean stop and, after a crash, repeats the

@@ -170,8 +170,15 @@ func (d *Desk) Poll(ctx context.Context, f Filter, prev *State) (*State, []Event
 		if listedNow[c.Listed.Token] {
 			continue
 		}
+		news, seen, err := d.leftNews(ctx, c)
+		if err != nil {
+			return nil, nil, err
+		}
+		if news != nil {
+			events = append(events, *news)
+		}
 		events = append(events, Event{Type: EventLeftQueue, At: api.NewTime(now), Chat: c.Chat, Listed: c.Listed})
-		left[c.Listed.Token] = LeftChat{Token: c.Listed.Token, Seen: c.Seen, At: api.NewTime(now)}
+		left[c.Listed.Token] = LeftChat{Token: c.Listed.Token, Seen: seen, At: api.NewTime(now)}
 	}
 	next.Left = keepLeft(left, now)
 	return next, events, nil
@@ -220,6 +227,46 @@ func (d *Desk) examine(ctx context.Context, l listed, before map[string]Followed
 		return c, nil, nil
 	}
 	return c, &Event{Type: EventMessageReceived, At: fresh[len(fresh)-1].CreatedAt, Chat: l.raw, Listed: l.Chat, Messages: fresh}, nil
+}
+
+// leftNews returns the customer's messages that a chat which left the
+// followed chats received since it was last examined, as an
+// EventMessageReceived with the chat as it is now (nil when there are
+// none), and the id of the newest message read. Between two polls, or
+// while follow was stopped, a customer may write and be answered, or the
+// chat transferred, before a poll lists it with the message. It costs one
+// request (two when the customer wrote over 100 messages), and one more
+// to list the chat as it is now when there is news.
+func (d *Desk) leftNews(ctx context.Context, c FollowedChat) (*Event, int64, error) {
+	token := c.Listed.Token
+	t, err := d.tail(ctx, token, api.MessageListParams{Direction: "incoming"}, followWindow)
+	if errors.As(err, new(*NotFoundError)) {
+		return nil, c.Seen, nil // deleted with its contact: nothing to tell about
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	seen := c.Seen
+	var fresh []Message
+	for _, m := range t.fetched {
+		seen = max(seen, m.ID)
+		if m.FromCustomer() && m.ID > c.Seen {
+			fresh = append(fresh, m)
+		}
+	}
+	if len(fresh) == 0 {
+		return nil, seen, nil
+	}
+	now := listed{Chat: c.Listed, raw: c.Chat}
+	p := api.ChatListParams{Contact: strconv.FormatInt(c.Listed.Contact.ID, 10)}
+	var found listed
+	if _, _, err := d.listChats(ctx, p, withToken(token, &found)); err != nil {
+		return nil, 0, err
+	}
+	if found.Token != "" {
+		now = found
+	}
+	return &Event{Type: EventMessageReceived, At: fresh[len(fresh)-1].CreatedAt, Chat: now.raw, Listed: now.Chat, Messages: fresh}, seen, nil
 }
 
 // confirmGone asks again, with the contact as a filter, about each chat of

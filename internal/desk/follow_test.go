@@ -248,6 +248,68 @@ func TestFollowRestartsFromItsSavedState(t *testing.T) {
 	}
 }
 
+// A customer who writes while follow is stopped, and whose chat then
+// leaves the queue (answered, moved to another channel), is reported after
+// the restart, with the chat as it is now, and then the chat's leaving.
+func TestFollowReportsWhatArrivedWhileStopped(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	chats := e.chats(sandbox.AdminToken1)
+	admin := e.api(sandbox.AdminToken1)
+	cursor := filepath.Join(t.TempDir(), "follow.json")
+	st, _ := poll(t, e.desk(sandbox.AdminToken1, ""), queue, nil)
+	if err := SaveState(cursor, st); err != nil {
+		t.Fatal(err)
+	}
+
+	// Stopped: Maria writes and is answered; Luís writes and his chat
+	// goes to the widget, which finishes it.
+	maria := e.inbound(chats[2].Contact.Phone, sandbox.ChannelMain, "Vocês entregam no sábado?")
+	if _, err := admin.SendMessage(ctx, api.MessageSend{Phone: chats[2].Contact.Phone, Channel: sandbox.ChannelMain, Content: "Entregamos, sim!"}); err != nil {
+		t.Fatal(err)
+	}
+	luis := e.inbound(chats[7].Contact.Phone, "social-msgr-0005", "Posso trocar pelo site?")
+	moved, err := admin.TransferChat(ctx, chats[7].Token, api.TransferRequest{Channel: sandbox.ChannelWidget})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	prev, err := LoadState(cursor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := e.desk(sandbox.AdminToken1, "")
+	var events []Event
+	// The queue, then for each chat that left: its customer's messages and
+	// the chat as it is now; the chat new in the queue: its messages.
+	e.cost("the poll after the restart", 6, func() { st, events = poll(t, d, queue, prev) })
+	wantEvents(t, "the restart", events,
+		EventMessageReceived+" "+chats[2].Token, EventLeftQueue+" "+chats[2].Token,
+		EventMessageReceived+" "+chats[7].Token, EventLeftQueue+" "+chats[7].Token)
+	if len(events) != 4 {
+		return
+	}
+	for _, tc := range []struct {
+		ev     Event
+		msg    *api.Message
+		status string
+	}{{events[0], maria, "entrance"}, {events[2], luis, "finished"}} {
+		if len(tc.ev.Messages) != 1 || tc.ev.Messages[0].ID != tc.msg.ID || !tc.ev.At.Equal(tc.msg.CreatedAt.Time) {
+			t.Errorf("%s: messages %v at %v, want the customer's message %d", tc.ev.Listed.Token, tc.ev.Messages, tc.ev.At, tc.msg.ID)
+		}
+		if tc.ev.Listed.Status != tc.status {
+			t.Errorf("%s: the chat is %s in the event, want it as it is now: %s", tc.ev.Listed.Token, tc.ev.Listed.Status, tc.status)
+		}
+	}
+	if !slices.ContainsFunc(st.Chats, func(c FollowedChat) bool { return c.Listed.Token == moved.Data.ChatToken }) {
+		t.Errorf("the chat moved to the widget waits but is not followed")
+	}
+	// Reported once: the next poll, and a poll of a chat that left without
+	// news, tell nothing more.
+	_, events = poll(t, d, queue, st)
+	wantEvents(t, "the poll after", events)
+}
+
 func TestFollowALongQueue(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
@@ -286,8 +348,9 @@ func TestFollowALongQueue(t *testing.T) {
 	if len(st.Chats) != 154 {
 		t.Errorf("followed %d chats, want 154: the one that slipped between the pages is still waiting", len(st.Chats))
 	}
-	// Two pages, and one request to confirm that the chat missing from them left.
-	e.cost("the next poll", 3, func() { st, events = poll(t, d, queue, st) })
+	// Two pages, one request to confirm that the chat missing from them
+	// left, and one to see that its customer wrote nothing since.
+	e.cost("the next poll", 4, func() { st, events = poll(t, d, queue, st) })
 	wantEvents(t, "the poll after the answer", events, EventLeftQueue+" "+chats[2].Token)
 	if len(st.Chats) != 153 {
 		t.Errorf("followed %d chats after the answer, want 153", len(st.Chats))

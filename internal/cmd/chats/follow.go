@@ -123,19 +123,26 @@ func (o *followOptions) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	filter := desk.Filter{Status: "waiting", Channel: o.channel}
-	if o.tag != "" {
-		if filter.Tag, err = resolve.TagID(ctx, c, o.tag); err != nil {
-			return err
+	// What needs the API before the first look (the tag's and the
+	// attendant's ids, the company the cursor belongs to) is learnt in the
+	// first poll that reaches it: an API down at the start is waited out
+	// like one that goes down later.
+	var (
+		d      *desk.Desk
+		filter = desk.Filter{Status: "waiting", Channel: o.channel}
+	)
+	start := func(ctx context.Context) (err error) {
+		if o.tag != "" && filter.Tag == 0 {
+			if filter.Tag, err = resolve.TagID(ctx, c, o.tag); err != nil {
+				return err
+			}
 		}
-	}
-	if o.attendant != "" {
-		if filter.Attendant, err = f.AttendantID(ctx, c, o.attendant); err != nil {
-			return err
+		if o.attendant != "" && filter.Attendant == 0 {
+			if filter.Attendant, err = f.AttendantID(ctx, c, o.attendant); err != nil {
+				return err
+			}
 		}
-	}
-	d, err := desk.Open(ctx, c)
-	if err != nil {
+		d, err = desk.Open(ctx, c)
 		return err
 	}
 
@@ -182,6 +189,11 @@ func (o *followOptions) run(ctx context.Context) error {
 	}}
 	started := false
 	err = poll.Run(ctx, func(ctx context.Context) error {
+		if d == nil {
+			if err := start(ctx); err != nil {
+				return err
+			}
+		}
 		next, events, err := d.Poll(ctx, filter, state)
 		if errors.Is(err, desk.ErrStateMismatch) {
 			return clierr.InputErrorf("--cursor-file %s: %v; give another file, or remove it to start over", o.cursorFile, err)

@@ -195,10 +195,9 @@ func TestFollowRunsExecForEachEvent(t *testing.T) {
 	}
 }
 
-// An API that cannot be reached is reported and asked again, later each
-// time, until it answers.
-func TestFollowWaitsOutAnUnreachableAPI(t *testing.T) {
-	env := cmdtest.New(t)
+// apiDown puts in front of env's sandbox a switch that, on, answers every
+// request 503, as an API that cannot be reached.
+func apiDown(env *cmdtest.Env) *atomic.Bool {
 	var down atomic.Bool
 	env.Intercept(func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -212,6 +211,14 @@ func TestFollowWaitsOutAnUnreachableAPI(t *testing.T) {
 		})
 	})
 	env.AllowInvalidRequests()
+	return &down
+}
+
+// An API that cannot be reached is reported and asked again, later each
+// time, until it answers.
+func TestFollowWaitsOutAnUnreachableAPI(t *testing.T) {
+	env := cmdtest.New(t)
+	down := apiDown(env)
 	waits := follow(t, env, []func(){
 		func() { down.Store(true) },
 		func() {},
@@ -230,6 +237,56 @@ func TestFollowWaitsOutAnUnreachableAPI(t *testing.T) {
 	}
 	if got := kinds(events(t, env.Stdout.String())); got != fmt.Sprint([]string{"message.received " + chat2}) {
 		t.Errorf("events %s: the message written while the API was down is lost", got)
+	}
+}
+
+// An API down when follow starts, before it could learn the tag, the
+// attendant or the company it follows: said, and waited out as later.
+func TestFollowWaitsOutAnAPIDownAtTheStart(t *testing.T) {
+	env := cmdtest.New(t)
+	down := apiDown(env)
+	down.Store(true)
+	waits := follow(t, env, []func(){
+		func() {},
+		func() { down.Store(false) },
+		func() { inbound(t, env, cmdtest.Contact2Phone, sandbox.ChannelMain, "Oi?") },
+		func() {},
+	}, "--interval", "1s", "--tag", "Lead quente")
+	if fmt.Sprint(waits) != "[2s 4s 1s 1s 1s]" {
+		t.Errorf("waits %v, want the interval doubled after each failure, then the interval", waits)
+	}
+	want := "! Serviço indisponível.; trying again in 2s\n! Serviço indisponível.; trying again in 4s\nThe API answers again.\n"
+	if !strings.HasPrefix(env.Stderr.String(), want) {
+		t.Errorf("stderr:\n%s\nwant it to start with\n%s", env.Stderr, want)
+	}
+	if got := kinds(events(t, env.Stdout.String())); got != fmt.Sprint([]string{"message.received " + chat2}) {
+		t.Errorf("events %s", got)
+	}
+}
+
+// A customer who wrote while follow was stopped, and was answered before
+// it started again, is reported after the restart: the message, with the
+// chat as it is now, then the chat's leaving the queue.
+func TestFollowCursorReportsWhatArrivedWhileStopped(t *testing.T) {
+	env := cmdtest.New(t)
+	cursor := filepath.Join(t.TempDir(), "queue.cursor")
+	follow(t, env, []func(){}, "--cursor-file", cursor)
+	if evs := events(t, env.Stdout.String()); len(evs) != 0 {
+		t.Fatalf("the first run reported %s", kinds(evs))
+	}
+	msg := inbound(t, env, cmdtest.Contact2Phone, sandbox.ChannelMain, "Vocês entregam no sábado?")
+	answer(t, env, cmdtest.Contact2Phone, sandbox.ChannelMain, "Entregamos, sim!")
+	follow(t, env, []func(){}, "--cursor-file", cursor)
+	evs := events(t, env.Stdout.String())
+	if got, want := kinds(evs), fmt.Sprint([]string{"message.received " + chat2, "chat.left_queue " + chat2}); got != want {
+		t.Fatalf("events after the restart %s, want %s", got, want)
+	}
+	if !evs[0].At.Equal(msg.CreatedAt.Time) || evs[0].Chat.Status != "entrance" || evs[0].Chat.LastMessage.Content != "Entregamos, sim!" {
+		t.Errorf("message.received: %+v, want the chat as it is now, at the customer's message", evs[0])
+	}
+	follow(t, env, []func(){}, "--cursor-file", cursor)
+	if evs := events(t, env.Stdout.String()); len(evs) != 0 {
+		t.Errorf("a third run reported %s again", kinds(evs))
 	}
 }
 
