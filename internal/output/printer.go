@@ -37,9 +37,8 @@ func newPrinter(ios *IOStreams, opts Options, spec Spec) (*printer, error) {
 	switch opts.Format {
 	case Table, Plain, CSV:
 		p.cols = spec.columns(opts.Fields)
-		if opts.Format != Table {
-			p.cols = slices.DeleteFunc(slices.Clone(p.cols), func(c Column) bool { return c.TableOnly })
-		}
+		table := opts.Format == Table
+		p.cols = slices.DeleteFunc(slices.Clone(p.cols), func(c Column) bool { return c.TableOnly && !table || c.DataOnly && table })
 		if len(p.cols) == 0 {
 			return nil, usageErrorf("--output %s needs --fields for this command", opts.Format)
 		}

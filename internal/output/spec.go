@@ -48,6 +48,10 @@ type Column struct {
 	// TableOnly leaves the column out of plain and csv output, whose
 	// columns scripts rely on: for a value that is not always known.
 	TableOnly bool
+	// DataOnly leaves the column out of a table, where another column
+	// already shows what it holds in words: plain and csv keep the API's
+	// value.
+	DataOnly bool
 	// Drop, when above zero, lets a table that does not fit the terminal
 	// leave the column out, those of the highest Drop first, rather than
 	// squeeze the text columns to nothing; a column with Drop whose every

@@ -102,7 +102,7 @@ func TestViewOtherFormatsPrintTheMessages(t *testing.T) {
 		t.Errorf("ndjson:\n%s", env.Stdout)
 	}
 	run(t, env, 0, "chats", "view", chat1, "--last", "2")
-	if got := lines(env.Stdout.String()); len(got) != 2 || !strings.HasPrefix(got[0], "5\t") || !strings.HasSuffix(got[1], "\toutgoing\ttemplate\tBruno Lima\tSeu pedido 4521 foi enviado.") {
+	if got := lines(env.Stdout.String()); len(got) != 2 || !strings.HasPrefix(got[0], "5\t") || !strings.HasSuffix(got[1], "\toutgoing\tclient\ttemplate\tBruno Lima\tSeu pedido 4521 foi enviado.") || !strings.Contains(got[0], "\toutgoing\tinternal\ttext\t") {
 		t.Errorf("plain (the default in a pipe):\n%s", env.Stdout)
 	}
 	run(t, env, 0, "chats", "view", chat1, "--last", "1", "-o", "csv", "--fields", "id,direction")

@@ -57,7 +57,8 @@ object a line, as ndjson. The filters apply to all three.
 
 In a table, FROM names the author of every message (the contact for incoming
 ones) and DIRECTION says "note" for an internal note; plain and csv print the
-API's values (FROM is the attendant of an outgoing message).`,
+API's values (FROM is the attendant of an outgoing message) with a VISIBILITY
+column: client for a message the customer sees, internal for a note.`,
 		Example: `  # The history of a chat, oldest first
   convo messages list 42ef115f20394e9daca8
 

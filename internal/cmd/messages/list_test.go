@@ -31,11 +31,21 @@ func TestListPlainColumns(t *testing.T) {
 	if len(lines) != chat1Messages {
 		t.Fatalf("%d lines, want %d:\n%s", len(lines), chat1Messages, env.Stdout)
 	}
-	// ID, AT, DIRECTION, TYPE, FROM (empty for the contact's messages), CONTENT.
-	incoming := strings.Join([]string{"1", msgs[0].CreatedAt.String(), "incoming", "text", "", "Olá, gostaria de saber o status do meu pedido 4521."}, "\t")
-	outgoing := strings.Join([]string{"3", msgs[2].CreatedAt.String(), "outgoing", "image", "Bruno Lima", "Foto do seu pedido já embalado"}, "\t")
-	if lines[0] != incoming || lines[2] != outgoing {
-		t.Errorf("lines 1 and 3 =\n%q\n%q\nwant\n%q\n%q", lines[0], lines[2], incoming, outgoing)
+	// ID, AT, DIRECTION, VISIBILITY, TYPE, FROM (empty for the contact's
+	// messages), CONTENT: an internal note is never taken for a message
+	// the customer received.
+	incoming := strings.Join([]string{"1", msgs[0].CreatedAt.String(), "incoming", "client", "text", "", "Olá, gostaria de saber o status do meu pedido 4521."}, "\t")
+	outgoing := strings.Join([]string{"3", msgs[2].CreatedAt.String(), "outgoing", "client", "image", "Bruno Lima", "Foto do seu pedido já embalado"}, "\t")
+	note := strings.Join([]string{"5", msgs[4].CreatedAt.String(), "outgoing", "internal", "text", "Bruno Lima", "Cliente pediu prioridade na entrega; combinado envio expresso."}, "\t")
+	if lines[0] != incoming || lines[2] != outgoing || lines[4] != note {
+		t.Errorf("lines 1, 3 and 5 =\n%q\n%q\n%q\nwant\n%q\n%q\n%q", lines[0], lines[2], lines[4], incoming, outgoing, note)
+	}
+	run(t, env, 0, "messages", "list", chat1, "-o", "csv")
+	if header, _, _ := strings.Cut(env.Stdout.String(), "\n"); header != "id,created_at,direction,visibility,type,user.name,content" {
+		t.Errorf("csv header %q", header)
+	}
+	if !strings.Contains(env.Stdout.String(), "\n5,"+msgs[4].CreatedAt.String()+",outgoing,internal,text,Bruno Lima,") {
+		t.Errorf("csv: the note is not marked internal:\n%s", env.Stdout)
 	}
 }
 
@@ -200,7 +210,7 @@ func TestListTableNamesEveryAuthorAndMarksNotes(t *testing.T) {
 	// A contact with one open chat names it; plain keeps the API's values.
 	env.SetTTY(false, false)
 	run(t, env, 0, "messages", "list", "5551916761484")
-	if got := env.Stdout.String(); !strings.HasPrefix(got, "13\t") || !strings.Contains(got, "\tincoming\ttext\t\tOi, vi o site") {
+	if got := env.Stdout.String(); !strings.HasPrefix(got, "13\t") || !strings.Contains(got, "\tincoming\tclient\ttext\t\tOi, vi o site") {
 		t.Errorf("plain, by phone:\n%s", got)
 	}
 }

@@ -9,7 +9,8 @@ import (
 
 // MessageSpec prints the messages of a chat. In plain and csv, FROM is the
 // attendant who sent an outgoing message, as the API says (an incoming
-// message has no user). A table names the author of every message instead:
+// message has no user), and VISIBILITY says whether the customer saw the
+// message (client) or it is an internal note (internal). A table names the author of every message instead:
 // the contact for incoming ones, which chat (called when the first row is
 // shown) tells, and the attendant or signature for
 // outgoing ones; and its DIRECTION says "note" for an internal note.
@@ -32,6 +33,7 @@ func MessageSpec(chat func() *desk.Chat) output.Spec {
 				}
 				return m.Direction
 			}},
+			{Header: "VISIBILITY", Path: "visibility", Kind: output.KindID, DataOnly: true},
 			{Header: "TYPE", Path: "type", Kind: output.KindID},
 			{Header: "FROM", Path: "user.name", Kind: output.KindText, Show: func(item json.RawMessage) string {
 				return desk.Author(chat(), decode(item))
