@@ -30,6 +30,8 @@ var Keys = []Key{
 	{Name: "pager", Help: "program that long output is piped through on a terminal, e.g. less -R"},
 	{Name: "default_country", Help: "region of phone numbers written without a country code, e.g. BR", check: checkCountry},
 	{Name: "attendant", Help: "your user, as its id or e-mail: who @me is (the API cannot tell who a token belongs to)", check: checkAttendant},
+	{Name: "take_on_reply", Default: "true", Help: "replying to a chat that no attendant has takes it for the reply's attendant",
+		Allowed: []string{"true", "false"}},
 }
 
 // LookupKey finds a key by name.

@@ -38,6 +38,8 @@ type Settings struct {
 	// Attendant is the user of this profile, as an id or an e-mail: who
 	// "@me" is. Empty when not set.
 	Attendant string
+	// TakeOnReply makes a reply to a chat that no attendant has take it.
+	TakeOnReply bool
 	// AccessiblePrompter asks with plain line prompts instead of forms.
 	AccessiblePrompter bool
 }
@@ -104,6 +106,7 @@ var bindings = []binding{
 	{key: "yes", flag: "yes"},
 	{key: "sandbox", flag: "sandbox", env: "CONVO_SANDBOX"},
 	{key: "attendant", env: "CONVO_ATTENDANT"},
+	{key: "take_on_reply", def: true},
 	{key: "accessible_prompter", env: "CONVO_ACCESSIBLE_PROMPTER"},
 }
 
@@ -159,6 +162,7 @@ func Resolve(flags *pflag.FlagSet, file *File) (*Settings, error) {
 		Yes:            v.GetBool("yes"),
 		Sandbox:        v.GetBool("sandbox"),
 		Attendant:      strings.TrimSpace(v.GetString("attendant")),
+		TakeOnReply:    v.GetBool("take_on_reply"),
 		// Set to anything, as NO_COLOR is.
 		AccessiblePrompter: v.GetString("accessible_prompter") != "",
 	}

@@ -17,11 +17,17 @@ Its status is entrance (the company wrote last), waiting (the contact wrote
 last) or finished.
 
 The agent's desk: convo chats next --take gives you the customer who has
-waited longest, convo chats view shows a chat, convo chats reply answers it,
-and convo chats follow reports customers' messages as they arrive. A CHAT
-argument is a chat's token, or a contact's id or phone number when the
-contact has one open chat.`,
+waited longest, convo chats view shows a chat, convo chats reply answers it
+(and takes it, when nobody has it), and convo chats follow reports customers'
+messages as they arrive. convo chats take makes a chat yours, convo chats
+release hands it back to the waiting queue. A CHAT argument is a chat's
+token, or a contact's id or phone number when the contact has one open chat.
+
+The API cannot finish (resolve, close) a chat: there is no such call. When
+you are done with a customer, answer them (the chat leaves the waiting queue
+until they write again), or release the chat for someone else to take.`,
 	})
-	cmd.AddCommand(newCmdList(f), newCmdView(f), newCmdReply(f), newCmdNext(f), newCmdFollow(f), newCmdTransfer(f))
+	cmd.AddCommand(newCmdList(f), newCmdView(f), newCmdReply(f), newCmdNext(f), newCmdTake(f), newCmdRelease(f),
+		newCmdFollow(f), newCmdTransfer(f))
 	return cmd
 }

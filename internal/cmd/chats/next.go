@@ -26,12 +26,17 @@ func newCmdNext(f *cmdutil.Factory) *cobra.Command {
 		Short: "Show the chat that has waited longest",
 		Long: `Show, as convo chats view does, the open chat that has waited longest for an
 answer (its last message is the oldest of the waiting queue) among those no
-other attendant has taken. --channel and --tag narrow the queue.
+other attendant has taken and, when you are a user attendant (not an admin),
+on the channels you may be given chats on. --channel and --tag narrow the
+queue.
 
---take first makes the chat yours: a transfer to you (@me, see convo config
-set attendant) on its own channel, which leaves it waiting with you as its
-attendant, so that the next attendant to run convo chats next --take gets
-another chat. Then answer it with convo chats reply.
+--take first makes the chat yours, as convo chats take does: a transfer to
+you (@me, see convo config set attendant) on its own channel, which leaves it
+waiting with you as its attendant, confirmed against others taking it at the
+same moment. A chat another attendant took first, or that the API does not
+let you take, is passed over for the next one, so that two attendants
+running convo chats next --take at once get two different chats. Then answer
+it with convo chats reply.
 
 When no chat is waiting, it says so on standard error and exits 0.`,
 		Example: `  # The customer who has waited longest

@@ -13,6 +13,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/messages"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/safetext"
 )
@@ -30,7 +31,11 @@ with --url, a contact card, or --template with its values, asked for on a
 terminal when missing.
 
 The message is sent as --attendant, by default you (@me) when convo config
-set attendant has been run. A finished or closed chat is refused before
+set attendant has been run. Replying to a chat that no attendant has takes it
+first, for that attendant, as convo chats take does (a chat another attendant
+has stays theirs); with no attendant set, the reply goes out without taking
+the chat, and a note says how to set one. convo config set take_on_reply
+false turns taking off. A finished or closed chat is refused before
 anything is sent (exit 2): a message would open a new chat; use
 convo messages send for that. If the API puts the message in another chat,
 a warning says so.
@@ -77,6 +82,12 @@ option is not available; use --jq to shape the output.`,
 			errOut := f.IOStreams.ErrOut
 			return content.Send(ctx, to.Phone, to.Channel, messages.SendHooks{
 				Checked: func(ctx context.Context) error { return checkWindow(ctx, f, d, ch, content) },
+				Sending: func(ctx context.Context, body api.MessageSend) error {
+					if !f.Settings.TakeOnReply {
+						return nil
+					}
+					return takeOnReply(ctx, f, d, ch, body.Attendant)
+				},
 				Sent: func(res *api.SendResult) {
 					if warning := d.Sent(ch, res); warning != "" {
 						fmt.Fprintf(errOut, "%s Warning: %s.\n", f.IOStreams.ColorScheme().WarningIcon(), safetext.Line(warning))
@@ -87,6 +98,31 @@ option is not available; use --jq to shape the output.`,
 	}
 	content = messages.AddSendFlags(f, cmd, "the `ATTENDANT` the message is sent as: a user's id, e-mail or name, or @me (default: @me when set, else the token's user)")
 	return cmdutil.Prints(f, cmd, messages.SendResultSpec())
+}
+
+// takeOnReply takes the chat for the reply's attendant before it is sent,
+// when no attendant has it, and says what became of it.
+func takeOnReply(ctx context.Context, f *cmdutil.Factory, d *desk.Desk, ch *desk.Chat, attendant *int64) error {
+	var who int64
+	if attendant != nil {
+		who = *attendant
+	}
+	t, err := d.TakeOnReply(ctx, ch, who)
+	if err != nil {
+		return err
+	}
+	note := t.Note(ch.Token)
+	ios := f.IOStreams
+	switch {
+	case note == "":
+	case t.Race, t.Refused != nil:
+		fmt.Fprintf(ios.ErrOut, "%s %s\n", ios.ColorScheme().WarningIcon(), note)
+	case t.Taken != nil:
+		output.Success(ios, note, nil)
+	default:
+		fmt.Fprintln(ios.ErrOut, note)
+	}
+	return nil
 }
 
 // checkWindow warns before a free-form message on a chatapp channel whose

@@ -9,6 +9,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -27,10 +28,12 @@ func newCmdTransfer(f *cmdutil.Factory) *cobra.Command {
 		attendant string
 	)
 	cmd := &cobra.Command{
-		Use:   "transfer CHAT_TOKEN --channel TOKEN [--attendant ID|EMAIL|NAME|@me] [--message S]",
+		Use:   "transfer CHAT [--channel TOKEN] [--attendant ID|EMAIL|NAME|@me] [--message S]",
 		Short: "Hand a chat to another attendant or channel",
-		Long: `Transfer a chat to a channel and, optionally, an attendant. What happens depends
-on the destination:
+		Long: `Transfer a chat to a channel and, optionally, an attendant. CHAT is a chat's
+token, or a contact's id or phone number when the contact has one open chat.
+--channel is the chat's own channel unless given, so that changing only the
+attendant needs only --attendant. What happens depends on the destination:
 
   - the chat's own channel: only the responsible attendant changes; it stays
     the same chat, with its history;
@@ -42,23 +45,25 @@ on the destination:
 
 --attendant takes a user's id, e-mail or name, or @me (see convo config set
 attendant). --message adds an internal note for the staff (at most 1000
-characters); the contact never sees it.
+characters); the contact never sees it. A transfer gives the chat to whom it
+names, whoever had it: convo chats take and convo chats release check who
+has it first.
 
 Your token needs access to the chat's channel, and the attendant needs access
 to the destination channel; otherwise the API refuses (exit 4).`,
 		Example: `  # Hand a chat to Ana Souza on its own channel: it stays the same chat
-  convo chats transfer 42ef115f20394e9daca8 --channel chatapp-main-001 --attendant "ana souza"
+  convo chats transfer 42ef115f20394e9daca8 --attendant "ana souza"
 
-  # Move a chat to the website widget, with a note for the staff
-  convo chats transfer bf7e5b62f66d65a3a450 --channel site-widget-0007 --attendant 2 \
+  # Move a customer's only open chat to the website widget, with a note for the staff
+  convo chats transfer 5531958380742 --channel site-widget-0007 --attendant 2 \
     --message "Cliente prefere ser atendido pelo site."
 
   # Put a chat back in the waiting queue of its channel
-  convo chats transfer ef5799d7de5e27f1c2ce --channel securechat-00006`,
-		Args:              cmdutil.ExactArgs(1, "chat token"),
+  convo chats transfer ef5799d7de5e27f1c2ce`,
+		Args:              cmdutil.ExactArgs(1, resolve.ChatArg),
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteChats(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			token, err := cmdutil.ChatToken(args[0])
+			ref, err := resolve.ParseChat(args[0], f.Settings.DefaultCountry)
 			if err != nil {
 				return err
 			}
@@ -76,6 +81,19 @@ to the destination channel; otherwise the API refuses (exit 4).`,
 					return err
 				}
 				body.Attendant = &id
+			}
+			token := ref.Token
+			if ref.Contact != nil || body.Channel == "" {
+				// The chat's channel, or the chat itself, must be found
+				// first; a token and a channel need no lookup.
+				_, ch, err := openChat(ctx, f, args[0])
+				if err != nil {
+					return err
+				}
+				token = ch.Token
+				if body.Channel == "" {
+					body.Channel = ch.Channel.Token
+				}
 			}
 			res, err := c.TransferChat(ctx, token, body)
 			if err != nil {
@@ -97,8 +115,7 @@ to the destination channel; otherwise the API refuses (exit 4).`,
 		},
 	}
 	cmdutil.ChannelFlag(f, cmd, &body.Channel, "channel", api.ChannelListParams{},
-		"`TOKEN` of the destination channel; the chat's own one changes only the attendant")
-	cmdutil.RequireFlags(cmd, "channel")
+		"`TOKEN` of the destination channel (default: the chat's own, which changes only the attendant)")
 	cmdutil.AttendantFlag(f, cmd, &attendant, "attendant", "active",
 		"the `ATTENDANT` who takes the chat (id, e-mail, name or @me); without it, the waiting queue")
 	cmd.Flags().StringVar(&body.Message, "message", "", "`TEXT` of an internal note for the staff, at most 1000 characters")

@@ -199,7 +199,6 @@ func TestTransferRejectsBeforeSending(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{[]string{chat1}, "error: missing --channel: TOKEN of the destination channel; the chat's own one changes only the attendant\n"},
 		{[]string{chat1, "--channel", "chatapp-main"}, "error: channel: must be a channel token of exactly 16 characters (got 12)\n"},
 		{[]string{chat1, "--channel", "chatapp-main-0001"}, "error: channel: must be a channel token of exactly 16 characters (got 17)\n"},
 		{[]string{chat1, "--channel", ""}, "error: --channel is empty: give a channel token (see convo channels list)\n"},
@@ -208,8 +207,9 @@ func TestTransferRejectsBeforeSending(t *testing.T) {
 		{[]string{chat1, "--channel", sandbox.ChannelMain, "--attendant", "-2"}, "error: invalid attendant \"-2\": an id is a positive whole number\n"},
 		{[]string{chat1, "--channel", sandbox.ChannelMain, "--attendant", "Ana"}, "error: no user is named \"Ana\""},
 		{[]string{chat1, "--channel", sandbox.ChannelMain, "--attendant", "@me"}, "error: @me: no attendant is set for profile \"default\""},
-		{[]string{" ", "--channel", sandbox.ChannelMain}, "error: empty chat token: see `convo chats list`\n"},
-		{[]string{"--channel", sandbox.ChannelMain}, "error: missing chat token\n"},
+		{[]string{" ", "--channel", sandbox.ChannelMain}, "error: empty chat: give a chat token (see `convo chats list`), or a contact's id or phone number\n"},
+		{[]string{"--channel", sandbox.ChannelMain}, "error: missing CHAT (a chat token, or a contact's id or phone number)\n"},
+		{[]string{"5521979190371"}, "error: the contact with phone 5521979190371 has 2 open chats; give the token of one:\n"},
 		{[]string{chat1, chat2, "--channel", sandbox.ChannelMain}, "error: too many arguments"},
 	} {
 		run(t, env, 2, append([]string{"chats", "transfer"}, tt.args...)...)
@@ -219,6 +219,35 @@ func TestTransferRejectsBeforeSending(t *testing.T) {
 	}
 	if after := state(t, env); after != before {
 		t.Error("refused transfers changed the chats")
+	}
+}
+
+// A chat is named as anywhere else, by its token or its customer, and its
+// own channel is the default: changing only the attendant needs only
+// --attendant.
+func TestTransferByAnyChatReference(t *testing.T) {
+	env := cmdtest.New(t)
+	reqs := countRequests(env)
+	run(t, env, 0, "chats", "transfer", "+55 31 95838-0742", "--attendant", "bruno lima", "-o", "json")
+	if want := `{"chatToken":"` + chat2 + `","channel":"chatapp-main-001","attendant":2}` + "\n"; env.Stdout.String() != want {
+		t.Errorf("by phone: stdout = %q, want %q", env.Stdout, want)
+	}
+	if got := tokensOf(chats(t, env, url.Values{"attendant": {"2"}, "channel": {sandbox.ChannelMain}})); !slices.Contains(got, chat2) {
+		t.Errorf("Bruno's chats on the main channel = %v, want %s among them", got, chat2)
+	}
+	run(t, env, 0, "chats", "transfer", chat1, "--attendant", "1", "-o", "json")
+	if want := `{"chatToken":"` + chat1 + `","channel":"chatapp-main-001","attendant":1}` + "\n"; env.Stdout.String() != want {
+		t.Errorf("by token, no channel: stdout = %q, want %q", env.Stdout, want)
+	}
+	// A token and a channel need no lookup: the transfer alone.
+	reqs.take()
+	run(t, env, 0, "chats", "transfer", chat1, "--channel", sandbox.ChannelMain, "--attendant", "1")
+	if sent := reqs.take(); len(sent) != 1 {
+		t.Errorf("a transfer by token and channel sent %d requests: %v", len(sent), sent)
+	}
+	run(t, env, 1, "chats", "transfer", "0000000000000000000a", "--attendant", "1")
+	if env.Stderr.String() != "error: chat 0000000000000000000a not found\n" {
+		t.Errorf("unknown token without a channel: stderr %q", env.Stderr)
 	}
 }
 

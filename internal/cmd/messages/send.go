@@ -205,6 +205,10 @@ type SendHooks struct {
 	// request, before anything is asked for or sent: a warning, or a
 	// question, about the message about to be written.
 	Checked func(ctx context.Context) error
+	// Sending runs once the message is whole, confirmed and about to be
+	// sent (never on a dry run), with the request's body: what must
+	// happen before the message goes out.
+	Sending func(ctx context.Context, body api.MessageSend) error
 	// Sent sees the result of the send before it is printed.
 	Sent func(*api.SendResult)
 }
@@ -321,6 +325,11 @@ func (o *sendOptions) send(ctx context.Context, hooks SendHooks) error {
 		}
 		if !ok {
 			return clierr.ErrCancelled
+		}
+	}
+	if hooks.Sending != nil {
+		if err := hooks.Sending(ctx, body); err != nil {
+			return err
 		}
 	}
 	res, err := c.SendMessage(ctx, body)
