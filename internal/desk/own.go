@@ -13,6 +13,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 // Holder is the attendant who has a chat. The zero Holder is nobody: the
@@ -24,19 +25,20 @@ type Holder struct {
 }
 
 // String names the holder as people are told who has a chat: name and
-// e-mail.
+// e-mail, as safetext.Line shows them.
 func (h Holder) String() string {
+	name, email := safetext.Line(h.Name), safetext.Line(h.Email)
 	switch {
 	case h.ID == 0:
 		return "nobody"
-	case h.Name == "" && h.Email == "":
+	case name == "" && email == "":
 		return fmt.Sprintf("attendant %d", h.ID)
-	case h.Email == "":
-		return h.Name
-	case h.Name == "":
-		return h.Email
+	case email == "":
+		return name
+	case name == "":
+		return email
 	}
-	return fmt.Sprintf("%s <%s>", h.Name, h.Email)
+	return fmt.Sprintf("%s <%s>", name, email)
 }
 
 // HeldError is a chat that another attendant has: a take or a release
@@ -483,10 +485,12 @@ func (d *Desk) TakeOnReply(ctx context.Context, ch *Chat, attendant int64) (Repl
 }
 
 // Note is what people are told about the take of a reply to the chat
-// with token, as a sentence; empty when there is nothing to say (the chat
-// was theirs already, or another attendant's, which a reply does not
-// change).
-func (t ReplyTake) Note(token string) string {
+// with token, as a sentence shown as safetext.Line shows text; empty when
+// there is nothing to say (the chat was theirs already, or another
+// attendant's, which a reply does not change).
+func (t ReplyTake) Note(token string) string { return safetext.Line(t.note(token)) }
+
+func (t ReplyTake) note(token string) string {
 	switch {
 	case t.Refused != nil:
 		return fmt.Sprintf("Chat %s was not taken (%v); the reply goes out all the same.", token, t.Refused)

@@ -402,3 +402,16 @@ func TestAnswerTakesOnReply(t *testing.T) {
 		}
 	})
 }
+
+// Who has a chat is said with the API's text shown as escapes: a name or
+// an e-mail cannot act on the terminal.
+func TestHolderShowsEscapes(t *testing.T) {
+	h := Holder{ID: 9, Name: "Ana\x1b]0;pwned\x07", Email: "ana@x.com\u202e"}
+	if got := h.String(); got != `Ana^[]0;pwned^G <ana@x.com\u202e>` {
+		t.Errorf("holder %q", got)
+	}
+	note := ReplyTake{Holder: h, Race: true}.Note("bf7e5b62f66d65a3a450")
+	if strings.ContainsAny(note, "\x1b\x07\u202e") {
+		t.Errorf("note %q holds the controls raw", note)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
+	"github.com/convo-cli/convo/internal/safetext"
 )
 
 func newCmdTake(f *cmdutil.Factory) *cobra.Command {
@@ -125,7 +126,7 @@ customer writes again.`,
 			}
 			where := channelName(ch.Channel)
 			if r.From.ID == 0 {
-				fmt.Fprintf(f.IOStreams.ErrOut, "Chat %s is in the waiting queue of %s already: no attendant has it.\n", ch.Token, where)
+				fmt.Fprintln(f.IOStreams.ErrOut, safetext.Line(fmt.Sprintf("Chat %s is in the waiting queue of %s already: no attendant has it.", ch.Token, where)))
 			} else {
 				msg := fmt.Sprintf("Chat %s is back in the waiting queue of %s", ch.Token, where)
 				if r.From.ID != me {
