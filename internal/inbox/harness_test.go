@@ -47,9 +47,12 @@ type harness struct {
 	store *sandbox.Store
 	admin *api.Client // the tests' own requests, not recorded
 
-	mu     sync.Mutex
-	reqs   []request
-	frame  string
+	mu    sync.Mutex
+	reqs  []request
+	frame string
+	// model is the inbox as its last update left it: once the program
+	// has ended, the model it ended with.
+	model  tea.Model
 	refuse func(*http.Request) bool
 	// refuseStatus is the status of a refusal (default 503).
 	refuseStatus int
@@ -189,6 +192,9 @@ type frames struct {
 
 func (f frames) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m, cmd := f.Model.Update(msg)
+	f.h.mu.Lock()
+	f.h.model = m
+	f.h.mu.Unlock()
 	return frames{m, f.h}, cmd
 }
 
@@ -340,11 +346,21 @@ func (h *harness) selected() string {
 	return ""
 }
 
-// quit ends the program with q and returns the final model.
+// quit ends the program with q and returns the model it ended with. The
+// model is the one the harness saw last, not teatest's FinalModel: that
+// one signals the end before it hands the model over and then looks for
+// it without waiting, so on a busy machine it returned nil.
 func (h *harness) quit() inbox.Model {
 	h.t.Helper()
 	h.press("q")
-	return h.tm.FinalModel(h.t, teatest.WithFinalTimeout(5*time.Second)).(frames).Model.(inbox.Model)
+	h.tm.WaitFinished(h.t, teatest.WithFinalTimeout(5*time.Second)) // fails the test when q does not end it
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	m, ok := h.model.(inbox.Model)
+	if !ok {
+		h.t.Fatalf("the program ended without an inbox model: %T", h.model)
+	}
+	return m
 }
 
 // inbound makes a customer write in, as `convo sandbox inbound` does.
