@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/desk"
@@ -122,10 +122,10 @@ func (w watch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return watch{m, w.seen, w.handled}, cmd
 }
 
-func (w watch) View() string {
+func (w watch) View() tea.View {
 	v := w.Model.View()
 	if w.seen != nil {
-		w.seen(v)
+		w.seen(v.Content)
 	}
 	return v
 }
@@ -173,7 +173,7 @@ func BenchmarkInboxIdleRefresh(b *testing.B) {
 	var refresh int64
 	for b.Loop() {
 		n.Store(0)
-		tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'R'}})
+		tm.Send(tea.KeyPressMsg{Code: 'r', ShiftedCode: 'R', Mod: tea.ModShift, Text: "R"})
 		<-polled
 		refresh = n.Load()
 	}
@@ -217,7 +217,7 @@ func BenchmarkInboxScrollAll(b *testing.B) {
 		frames = frames[:0]
 		mu.Unlock()
 		tm := teatest.NewTestModel(b, watch{Model: m, handled: func(msg tea.Msg) {
-			if _, ok := msg.(tea.KeyMsg); ok {
+			if _, ok := msg.(tea.KeyPressMsg); ok {
 				keyAt = time.Now()
 			}
 		}, seen: func(v string) {
@@ -242,7 +242,7 @@ func BenchmarkInboxScrollAll(b *testing.B) {
 		<-shown
 		n.Store(0)
 		for range 10_000 / 20 {
-			tm.Send(tea.KeyMsg{Type: tea.KeyPgDown})
+			tm.Send(tea.KeyPressMsg{Code: tea.KeyPgDown})
 		}
 		select {
 		case <-end:
@@ -252,7 +252,7 @@ func BenchmarkInboxScrollAll(b *testing.B) {
 		requests = n.Load()
 		// Then every chat read: a filter reads the pages not read yet.
 		b.StopTimer()
-		tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/zzz")})
+		tm.Type("/zzz")
 		select {
 		case <-all:
 		case <-time.After(60 * time.Second):

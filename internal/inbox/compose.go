@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textarea"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -69,18 +69,18 @@ func (m *Model) send(ob *outbox) tea.Cmd {
 }
 
 // outboxKey handles enter and esc while ob is checked, asked about or sent.
-func (m *Model) outboxKey(ob *outbox, k tea.KeyMsg) tea.Cmd {
+func (m *Model) outboxKey(ob *outbox, k tea.KeyPressMsg) tea.Cmd {
 	if ob.step != stepAsk {
 		return nil // checking or sending: wait
 	}
-	switch k.Type {
-	case tea.KeyEnter:
+	switch {
+	case key.Matches(k, keys.Accept):
 		if ob.windowAsked {
 			ob.windowAsked, ob.windowOK = false, true
 			return m.dispatch(ob)
 		}
 		return m.send(ob)
-	case tea.KeyEsc:
+	case key.Matches(k, keys.Cancel):
 		ob.step, ob.question, ob.windowAsked = stepEdit, "", false
 	}
 	return nil
@@ -266,39 +266,38 @@ func (c *composer) view(m *Model, w, h int) string {
 }
 
 func (c *composer) update(m *Model, msg tea.Msg) tea.Cmd {
-	k, ok := msg.(tea.KeyMsg)
-	if !ok {
-		var cmd tea.Cmd
-		c.ta, cmd = c.ta.Update(msg)
-		return cmd
-	}
-	if c.saving {
-		return nil
-	}
-	if c.ob.step != stepEdit {
-		return m.outboxKey(&c.ob, k)
-	}
-	switch {
-	case k.Type == tea.KeyEsc:
-		m.form = nil
-		m.layout()
-		return nil
-	case key.Matches(k, keys.Send):
-		text := strings.TrimSpace(c.ta.Value())
-		if text == "" {
-			m.note(statusWarn, "Nothing to send yet: type the text first (esc cancels).")
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch {
+		case c.saving:
 			return nil
+		case c.ob.step != stepEdit:
+			return m.outboxKey(&c.ob, msg)
+		case key.Matches(msg, keys.Cancel):
+			m.form = nil
+			m.layout()
+			return nil
+		case key.Matches(msg, keys.Send):
+			text := strings.TrimSpace(c.ta.Value())
+			if text == "" {
+				m.note(statusWarn, "Nothing to send yet: type the text first (esc cancels).")
+				return nil
+			}
+			if c.note {
+				c.saving = true
+				return m.saveNote(text)
+			}
+			c.ob.content = api.MessageSend{Type: "text", Content: c.ta.Value()}
+			c.ob.freeForm = true
+			return m.send(&c.ob)
 		}
-		if c.note {
-			c.saving = true
-			return m.saveNote(text)
+	case tea.PasteMsg:
+		if c.saving || c.ob.step != stepEdit {
+			return nil // the text stays as it is being sent
 		}
-		c.ob.content = api.MessageSend{Type: "text", Content: c.ta.Value()}
-		c.ob.freeForm = true
-		return m.send(&c.ob)
 	}
 	var cmd tea.Cmd
-	c.ta, cmd = c.ta.Update(k)
+	c.ta, cmd = c.ta.Update(msg)
 	return cmd
 }
 

@@ -3,11 +3,10 @@ package inbox
 import (
 	"strings"
 
-	"github.com/charmbracelet/bubbles/cursor"
-	"github.com/charmbracelet/bubbles/textarea"
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/convo-cli/convo/internal/resolve"
 )
@@ -16,8 +15,8 @@ import (
 // or a note being written, a template being filled in, a transfer or the
 // tags being chosen. The form has the keyboard until it closes.
 type form interface {
-	// update handles a key or the data the form asked for; a form closes
-	// itself by setting m.form to nil.
+	// update handles a key press, a paste or the data the form asked
+	// for; a form closes itself by setting m.form to nil.
 	update(m *Model, msg tea.Msg) tea.Cmd
 	// view draws the form in w×h cells.
 	view(m *Model, w, h int) string
@@ -29,8 +28,13 @@ type form interface {
 	hint() string
 }
 
+// The text fields are drawn without colours (the inbox decides its own,
+// and NO_COLOR or --no-color must leave none), with a cursor in reverse
+// video that does not blink: the zero styles, drawn by the widget itself
+// (a virtual cursor).
+
 // newTextArea is a text box for a reply or a note: enter is left to the
-// form (it sends), alt+enter starts a new line; no colours, no blinking.
+// form (it sends), alt+enter starts a new line.
 func newTextArea(placeholder string) textarea.Model {
 	ta := textarea.New()
 	ta.Placeholder = placeholder
@@ -38,22 +42,18 @@ func newTextArea(placeholder string) textarea.Model {
 	ta.Prompt = "│ "
 	ta.CharLimit = 0
 	ta.KeyMap.InsertNewline = keys.NewLine
-	plain := textarea.Style{}
-	ta.FocusedStyle, ta.BlurredStyle = plain, plain
-	ta.Cursor.SetMode(cursor.CursorStatic)
-	ta.Cursor.Style = lipgloss.NewStyle().Reverse(true)
+	ta.SetStyles(textarea.Styles{})
 	ta.Focus()
 	return ta
 }
 
-// newTextInput is a one-line input without colours or blinking.
+// newTextInput is a one-line input, focused.
 func newTextInput(prompt, placeholder string, limit int) textinput.Model {
 	ti := textinput.New()
 	ti.Prompt = prompt
 	ti.Placeholder = placeholder
 	ti.CharLimit = limit
-	ti.Cursor.SetMode(cursor.CursorStatic)
-	ti.Cursor.Style = lipgloss.NewStyle().Reverse(true)
+	ti.SetStyles(textinput.Styles{})
 	ti.Focus()
 	return ti
 }
@@ -107,22 +107,25 @@ func (p *picker) current() (pickItem, bool) {
 	return p.items[p.visible[p.cursor]], true
 }
 
-// key moves the cursor (↑↓, and k j when there is no filter to type in)
-// or edits the filter.
-func (p *picker) key(k tea.KeyMsg) tea.Cmd {
-	switch k := k.String(); {
-	case k == "up" || k == "ctrl+p" || (k == "k" && !p.filterable):
-		p.cursor = max(p.cursor-1, 0)
-		return nil
-	case k == "down" || k == "ctrl+n" || (k == "j" && !p.filterable):
-		p.cursor = min(p.cursor+1, max(len(p.visible)-1, 0))
-		return nil
-	case !p.filterable:
+// update moves the cursor (↑↓, and k j when there is no filter to type
+// in) or passes a key or a paste to the filter.
+func (p *picker) update(msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, keys.ChoiceUp) || (!p.filterable && key.Matches(k, keys.Up)):
+			p.cursor = max(p.cursor-1, 0)
+			return nil
+		case key.Matches(k, keys.ChoiceDown) || (!p.filterable && key.Matches(k, keys.Down)):
+			p.cursor = min(p.cursor+1, max(len(p.visible)-1, 0))
+			return nil
+		}
+	}
+	if !p.filterable {
 		return nil
 	}
 	before := p.filter.Value()
 	var cmd tea.Cmd
-	p.filter, cmd = p.filter.Update(k)
+	p.filter, cmd = p.filter.Update(msg)
 	if p.filter.Value() != before {
 		p.cursor = 0
 		p.apply()
@@ -134,7 +137,7 @@ func (p *picker) key(k tea.KeyMsg) tea.Cmd {
 func (p *picker) view(st styles, w, h int) string {
 	var lines []string
 	if p.filterable {
-		p.filter.Width = max(w-width(p.filter.Prompt)-1, 1)
+		p.filter.SetWidth(max(w-width(p.filter.Prompt)-1, 1))
 		lines = append(lines, p.filter.View())
 		h--
 	}

@@ -13,10 +13,11 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/contract"
@@ -198,10 +199,10 @@ func (f frames) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return frames{m, f.h}, cmd
 }
 
-func (f frames) View() string {
+func (f frames) View() tea.View {
 	v := f.Model.View()
 	f.h.mu.Lock()
-	f.h.frame = v
+	f.h.frame = v.Content
 	f.h.mu.Unlock()
 	return v
 }
@@ -255,38 +256,43 @@ func (h *harness) waitUntil(what string, ok func(string) bool) string {
 }
 
 // press sends keys by name ("enter", "esc", "tab", "up", "alt+enter",
-// "ctrl+c") or as typed text, one rune a key.
+// "ctrl+c") or as typed text, one key a character, as the terminal
+// reader decodes them.
 func (h *harness) press(keys ...string) {
 	for _, k := range keys {
 		if msg, ok := named[k]; ok {
 			h.tm.Send(msg)
 			continue
 		}
-		for _, r := range k {
-			h.tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-		}
+		h.typeText(k)
 	}
 }
 
-// typeText sends text as one paste-free burst of runes, as a terminal
-// delivers fast typing.
+// typeText sends text as key presses one after the other, without waiting
+// for the screen between them, as a terminal delivers fast typing.
 func (h *harness) typeText(text string) {
-	h.tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(text)})
+	for _, r := range text {
+		k := tea.KeyPressMsg{Code: r, Text: string(r)}
+		if unicode.IsUpper(r) {
+			k.Code, k.ShiftedCode, k.Mod = unicode.ToLower(r), r, tea.ModShift
+		}
+		h.tm.Send(k)
+	}
 }
 
-var named = map[string]tea.KeyMsg{
-	"enter":     {Type: tea.KeyEnter},
-	"alt+enter": {Type: tea.KeyEnter, Alt: true},
-	"esc":       {Type: tea.KeyEsc},
-	"tab":       {Type: tea.KeyTab},
-	"shift+tab": {Type: tea.KeyShiftTab},
-	"up":        {Type: tea.KeyUp},
-	"down":      {Type: tea.KeyDown},
-	"pgdown":    {Type: tea.KeyPgDown},
-	"end":       {Type: tea.KeyEnd},
-	"home":      {Type: tea.KeyHome},
-	"ctrl+c":    {Type: tea.KeyCtrlC},
-	"backspace": {Type: tea.KeyBackspace},
+var named = map[string]tea.KeyPressMsg{
+	"enter":     {Code: tea.KeyEnter},
+	"alt+enter": {Code: tea.KeyEnter, Mod: tea.ModAlt},
+	"esc":       {Code: tea.KeyEscape},
+	"tab":       {Code: tea.KeyTab},
+	"shift+tab": {Code: tea.KeyTab, Mod: tea.ModShift},
+	"up":        {Code: tea.KeyUp},
+	"down":      {Code: tea.KeyDown},
+	"pgdown":    {Code: tea.KeyPgDown},
+	"end":       {Code: tea.KeyEnd},
+	"home":      {Code: tea.KeyHome},
+	"ctrl+c":    {Code: 'c', Mod: tea.ModCtrl},
+	"backspace": {Code: tea.KeyBackspace},
 }
 
 // requests returns the requests sent since the last call.
@@ -346,10 +352,11 @@ func (h *harness) selected() string {
 	return ""
 }
 
-// quit ends the program with q and returns the model it ended with. The
-// model is the one the harness saw last, not teatest's FinalModel: that
-// one signals the end before it hands the model over and then looks for
-// it without waiting, so on a busy machine it returned nil.
+// quit ends the program with q and returns the model it ended with: the
+// one the harness saw last. It waits for the end with a deadline that
+// fails the test; it never reads teatest's FinalModel, which in teatest's
+// v1 announced the end before it handed the model over and, read at once,
+// returned nil on a busy machine.
 func (h *harness) quit() inbox.Model {
 	h.t.Helper()
 	h.press("q")

@@ -1,6 +1,6 @@
 package inbox
 
-import "github.com/charmbracelet/bubbles/key"
+import "charm.land/bubbles/v2/key"
 
 // keyMap is the key table of the interface's Inbox section, with a few
 // companions (page up and down, home and end, shift+tab) that a list of
@@ -11,6 +11,10 @@ type keyMap struct {
 	Reply, Template, Note, Transfer, Tags key.Binding
 	Filter, Refresh, Help, Quit, ForceQ   key.Binding
 	Send, NewLine                         key.Binding
+	// In a form or the filter: enter goes on, esc goes back or cancels;
+	// in a list to choose from under a filter being typed, the arrows (and
+	// ctrl+p, ctrl+n) move, as k and j are letters of the filter.
+	Accept, Cancel, ChoiceUp, ChoiceDown key.Binding
 }
 
 var keys = keyMap{
@@ -36,6 +40,11 @@ var keys = keyMap{
 	ForceQ:   key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
 	Send:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send")),
 	NewLine:  key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"), key.WithHelp("alt+enter", "new line")),
+
+	Accept:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "go on")),
+	Cancel:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "go back")),
+	ChoiceUp:   key.NewBinding(key.WithKeys("up", "ctrl+p"), key.WithHelp("↑", "previous choice")),
+	ChoiceDown: key.NewBinding(key.WithKeys("down", "ctrl+n"), key.WithHelp("↓", "next choice")),
 }
 
 // helpRows is the help screen: the interface's key table, in its order.

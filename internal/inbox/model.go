@@ -5,10 +5,10 @@ import (
 	"errors"
 	"time"
 
-	"github.com/charmbracelet/bubbles/spinner"
-	"github.com/charmbracelet/bubbles/textinput"
-	"github.com/charmbracelet/bubbles/viewport"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/spinner"
+	"charm.land/bubbles/v2/textinput"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
@@ -147,10 +147,6 @@ func New(o Options) Model {
 		o.Context = context.Background()
 	}
 	o.Interval = max(o.Interval, time.Millisecond)
-	f := textinput.New()
-	f.Prompt = "/"
-	f.Placeholder = "name or phone"
-	f.CharLimit = 100
 	m := Model{
 		o:     o,
 		st:    styles{color: o.Color},
@@ -158,9 +154,10 @@ func New(o Options) Model {
 		spin:  spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 		seen:  map[string]int64{},
 		width: 80, height: 24,
-		filter: f,
+		filter: newTextInput("/", "name or phone", 100),
 		busy:   1, // Init starts the session
 	}
+	m.filter.Blur() // until / is pressed
 	m.status = status{text: "Connecting…"}
 	return m
 }
@@ -231,8 +228,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, m.form.update(&m, msg)
 		}
 		return m, nil
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return m.key(msg)
+	case tea.PasteMsg:
+		return m.paste(msg)
 	}
 	if m.form != nil {
 		cmd := m.form.update(&m, msg)

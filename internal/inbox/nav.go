@@ -4,8 +4,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/desk"
@@ -124,7 +125,7 @@ func (m *Model) openSelected() tea.Cmd {
 		m.layout()
 		return nil
 	}
-	m.open = &openChat{listed: c}
+	m.open = &openChat{listed: c, vp: viewport.New()}
 	if c.LastMessage != nil {
 		m.seen[c.Token] = c.LastMessage.ID
 	}
@@ -205,7 +206,7 @@ func (m Model) startForm(start func(*Model) (form, tea.Cmd)) (tea.Model, tea.Cmd
 }
 
 // key handles a key press.
-func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if key.Matches(k, keys.ForceQ) {
 		return m, tea.Quit
 	}
@@ -219,18 +220,6 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	if m.filtering {
 		return m.filterKey(k)
-	}
-	if k.Type == tea.KeyRunes && len(k.Runes) > 1 && !k.Paste {
-		// Keys typed faster than they are read arrive as one message:
-		// each is a command of its own.
-		var cmds []tea.Cmd
-		var mm tea.Model = m
-		for _, r := range k.Runes {
-			var cmd tea.Cmd
-			mm, cmd = mm.(Model).key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: k.Alt})
-			cmds = append(cmds, cmd)
-		}
-		return mm, tea.Batch(cmds...)
 	}
 	if m.sess == nil {
 		switch {
@@ -295,8 +284,22 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// paste takes pasted text: into the form or the filter being typed, never
+// as keys.
+func (m Model) paste(p tea.PasteMsg) (tea.Model, tea.Cmd) {
+	switch {
+	case m.help:
+		return m, nil
+	case m.form != nil:
+		return m, m.form.update(&m, p)
+	case m.filtering:
+		return m.editFilter(p)
+	}
+	return m, nil
+}
+
 // moveBy is how far a movement key moves the cursor.
-func (m *Model) moveBy(k tea.KeyMsg) int {
+func (m *Model) moveBy(k tea.KeyPressMsg) int {
 	h := m.listHeight()
 	switch {
 	case key.Matches(k, keys.Up):
@@ -313,7 +316,7 @@ func (m *Model) moveBy(k tea.KeyMsg) int {
 	return m.rows()
 }
 
-func (m *Model) scrollChat(k tea.KeyMsg) {
+func (m *Model) scrollChat(k tea.KeyPressMsg) {
 	vp := &m.open.vp
 	switch {
 	case key.Matches(k, keys.Up):
@@ -333,26 +336,34 @@ func (m *Model) scrollChat(k tea.KeyMsg) {
 
 // filterKey edits the filter: the list follows as it is typed; enter keeps
 // it, esc drops it.
-func (m Model) filterKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
-	switch k.Type {
-	case tea.KeyEnter:
+func (m Model) filterKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	switch {
+	case key.Matches(k, keys.Accept):
 		m.filtering = false
 		m.filter.Blur()
 		m.layout()
 		return m, nil
-	case tea.KeyEsc:
+	case key.Matches(k, keys.Cancel):
 		m.filtering = false
 		m.filter.Blur()
 		m.filter.SetValue("")
 		m.reselect()
 		m.layout()
 		return m, m.ensurePages()
-	case tea.KeyUp, tea.KeyDown:
-		return m, m.move(map[tea.KeyType]int{tea.KeyUp: -1, tea.KeyDown: 1}[k.Type])
+	case key.Matches(k, keys.ChoiceUp):
+		return m, m.move(-1)
+	case key.Matches(k, keys.ChoiceDown):
+		return m, m.move(1)
 	}
+	return m.editFilter(k)
+}
+
+// editFilter passes a key or a paste to the filter; the list follows as
+// the filter changes.
+func (m Model) editFilter(msg tea.Msg) (tea.Model, tea.Cmd) {
 	before := m.filter.Value()
 	var cmd tea.Cmd
-	m.filter, cmd = m.filter.Update(k)
+	m.filter, cmd = m.filter.Update(msg)
 	if m.filter.Value() != before {
 		m.cursor[m.view] = 0
 		m.selected[m.view] = ""

@@ -4,7 +4,8 @@ import (
 	"slices"
 	"strings"
 
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/desk"
@@ -89,9 +90,9 @@ func (f *tagsForm) update(m *Model, msg tea.Msg) tea.Cmd {
 		f.all, f.mine = msg.all, msg.mine
 		f.pick = newPicker(f.items(), true)
 		return nil
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		switch {
-		case msg.Type == tea.KeyEsc:
+		case key.Matches(msg, keys.Cancel):
 			if !f.changing {
 				m.form = nil
 				m.layout()
@@ -99,7 +100,7 @@ func (f *tagsForm) update(m *Model, msg tea.Msg) tea.Cmd {
 			return nil
 		case f.loading || f.changing:
 			return nil
-		case msg.Type == tea.KeyEnter:
+		case key.Matches(msg, keys.Accept):
 			it, ok := f.pick.current()
 			if !ok {
 				return nil
@@ -107,8 +108,12 @@ func (f *tagsForm) update(m *Model, msg tea.Msg) tea.Cmd {
 			f.changing = true
 			return m.toggleTag(f.contact, f.all[it.id], f.has(f.all[it.id].ID))
 		}
-		cmd := f.pick.key(msg)
-		return cmd
+		return f.pick.update(msg)
+	case tea.PasteMsg:
+		if f.loading || f.changing {
+			return nil
+		}
+		return f.pick.update(msg)
 	}
 	return nil
 }

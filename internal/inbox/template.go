@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/msgtemplate"
@@ -87,23 +88,43 @@ func (f *templateForm) update(m *Model, msg tea.Msg) tea.Cmd {
 		}
 		f.pick = newPicker(items, true)
 		return nil
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return f.key(m, msg)
+	case tea.PasteMsg:
+		return f.edit(msg)
 	}
 	return nil
 }
 
-func (f *templateForm) key(m *Model, k tea.KeyMsg) tea.Cmd {
+// edit passes a key or a paste to what is being typed: the filter of the
+// templates, or the value of a slot.
+func (f *templateForm) edit(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	switch {
+	case f.ob.step != stepEdit || f.loading:
+		return nil
+	case f.tpl == nil:
+		cmd = f.pick.update(msg)
+	case f.slot < len(f.slots):
+		f.input, cmd = f.input.Update(msg)
+	default:
+		return nil
+	}
+	f.problem = ""
+	return cmd
+}
+
+func (f *templateForm) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case f.ob.step != stepEdit:
 		return m.outboxKey(&f.ob, k)
 	case f.loading || f.tpl == nil:
 		return f.pickKey(m, k)
 	case f.slot < len(f.slots):
-		return f.slotKey(m, k)
+		return f.slotKey(k)
 	}
-	switch k.Type {
-	case tea.KeyEnter:
+	switch {
+	case key.Matches(k, keys.Accept):
 		comps, err := f.tpl.Components(f.values())
 		if err != nil {
 			f.problem = err.Error()
@@ -111,19 +132,19 @@ func (f *templateForm) key(m *Model, k tea.KeyMsg) tea.Cmd {
 		}
 		f.ob.content = api.MessageSend{Type: "template", Template: &f.tpl.ID, Components: comps}
 		return m.send(&f.ob)
-	case tea.KeyEsc:
+	case key.Matches(k, keys.Cancel):
 		f.back()
 	}
 	return nil
 }
 
-func (f *templateForm) pickKey(m *Model, k tea.KeyMsg) tea.Cmd {
-	switch k.Type {
-	case tea.KeyEsc:
+func (f *templateForm) pickKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case key.Matches(k, keys.Cancel):
 		m.form = nil
 		m.layout()
 		return nil
-	case tea.KeyEnter:
+	case key.Matches(k, keys.Accept):
 		it, ok := f.pick.current()
 		if f.loading || !ok {
 			return nil
@@ -137,12 +158,7 @@ func (f *templateForm) pickKey(m *Model, k tea.KeyMsg) tea.Cmd {
 		f.focusSlot()
 		return nil
 	}
-	if f.loading {
-		return nil
-	}
-	cmd := f.pick.key(k)
-	f.problem = ""
-	return cmd
+	return f.edit(k)
 }
 
 // focusSlot puts the input on the current slot, with its value so far.
@@ -165,13 +181,13 @@ func (f *templateForm) back() {
 	f.focusSlot()
 }
 
-func (f *templateForm) slotKey(m *Model, k tea.KeyMsg) tea.Cmd {
-	switch k.Type {
-	case tea.KeyEsc:
+func (f *templateForm) slotKey(k tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case key.Matches(k, keys.Cancel):
 		f.answers[f.slot] = f.input.Value()
 		f.back()
 		return nil
-	case tea.KeyEnter:
+	case key.Matches(k, keys.Accept):
 		value := strings.TrimSpace(f.input.Value())
 		if err := f.slots[f.slot].Check(value); err != nil {
 			f.problem = err.Error()
@@ -182,10 +198,7 @@ func (f *templateForm) slotKey(m *Model, k tea.KeyMsg) tea.Cmd {
 		f.focusSlot()
 		return nil
 	}
-	var cmd tea.Cmd
-	f.input, cmd = f.input.Update(k)
-	f.problem = ""
-	return cmd
+	return f.edit(k)
 }
 
 // values are the values given so far, with the one being typed when it
@@ -243,7 +256,7 @@ func (f *templateForm) view(m *Model, w, h int) string {
 		case f.ob.step != stepEdit:
 			add(m.spin.View() + " sending…")
 		case f.slot < len(f.slots):
-			f.input.Width = max(w-3, 1)
+			f.input.SetWidth(max(w-3, 1))
 			add("Value for the "+f.slots[f.slot].String()+m.st.dim(fmt.Sprintf(" (%d of %d)", f.slot+1, len(f.slots))), f.input.View())
 		default:
 			add("Ready: enter sends it as shown above.")

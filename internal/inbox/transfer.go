@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/desk"
@@ -102,8 +103,10 @@ func (f *transferForm) update(m *Model, msg tea.Msg) tea.Cmd {
 		f.channels, f.attendants, f.unlisted = msg.channels, msg.attendants, msg.unlisted
 		f.pickChannel(m)
 		return nil
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return f.key(m, msg)
+	case tea.PasteMsg:
+		return f.edit(msg)
 	}
 	return nil
 }
@@ -147,16 +150,16 @@ func (f *transferForm) pickAttendant(m *Model) {
 	f.step, f.pick = 1, newPicker(items, false)
 }
 
-func (f *transferForm) key(m *Model, k tea.KeyMsg) tea.Cmd {
+func (f *transferForm) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	if f.loading || f.step == 3 {
-		if k.Type == tea.KeyEsc && f.loading {
+		if f.loading && key.Matches(k, keys.Cancel) {
 			m.form = nil
 			m.layout()
 		}
 		return nil
 	}
-	switch k.Type {
-	case tea.KeyEsc:
+	switch {
+	case key.Matches(k, keys.Cancel):
 		f.problem = ""
 		switch f.step {
 		case 0:
@@ -168,17 +171,24 @@ func (f *transferForm) key(m *Model, k tea.KeyMsg) tea.Cmd {
 			f.pickAttendant(m)
 		}
 		return nil
-	case tea.KeyEnter:
+	case key.Matches(k, keys.Accept):
 		return f.enter(m)
 	}
-	if f.step == 2 {
+	return f.edit(k)
+}
+
+// edit passes a key or a paste to the choice or to the message.
+func (f *transferForm) edit(msg tea.Msg) tea.Cmd {
+	switch {
+	case f.loading || f.step == 3:
+		return nil
+	case f.step == 2:
 		var cmd tea.Cmd
-		f.message, cmd = f.message.Update(k)
+		f.message, cmd = f.message.Update(msg)
 		f.problem = ""
 		return cmd
 	}
-	cmd := f.pick.key(k)
-	return cmd
+	return f.pick.update(msg)
 }
 
 func (f *transferForm) enter(m *Model) tea.Cmd {
@@ -244,7 +254,7 @@ func (f *transferForm) view(m *Model, w, h int) string {
 		}
 		lines = append(lines, "Channel: "+desk.OneLine(f.channel.Name), "To: "+whom, "",
 			"Message for the staff (optional, at most 1000 characters):")
-		f.message.Width = max(w-3, 1)
+		f.message.SetWidth(max(w-3, 1))
 		lines = append(lines, f.message.View())
 		if f.step == 3 {
 			lines = append(lines, "", m.spin.View()+" transferring…")

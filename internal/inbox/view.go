@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/english"
@@ -51,16 +53,17 @@ func (m *Model) layout() {
 		o.body = strings.TrimRight(desk.RenderMessages(o.conv, ro), "\n")
 		o.rendered = w
 	}
-	atBottom, y := o.vp.AtBottom() || o.vp.Height == 0, o.vp.YOffset
+	atBottom, y := o.vp.AtBottom() || o.vp.Height() == 0, o.vp.YOffset()
 	rest := h - len(m.head(w, h))
 	if m.form != nil {
 		rest -= m.form.height(rest)
 	}
-	o.vp.Width, o.vp.Height = w, max(rest, 0)
+	o.vp.SetWidth(w)
+	o.vp.SetHeight(max(rest, 0))
 	// A short conversation sits at the bottom, its latest message next to
 	// the text being written, as in a chat.
 	body := o.body
-	if pad := o.vp.Height - strings.Count(body, "\n") - 1; pad > 0 {
+	if pad := o.vp.Height() - strings.Count(body, "\n") - 1; pad > 0 {
 		body = strings.Repeat("\n", pad) + body
 	}
 	o.vp.SetContent(body)
@@ -93,8 +96,16 @@ func (m *Model) rerender() {
 	}
 }
 
-// View draws the screen: exactly the terminal's height, no line wider than it.
-func (m Model) View() string {
+// View draws the screen, in the alternate screen: exactly the terminal's
+// height, no line wider than it.
+func (m Model) View() tea.View {
+	v := tea.NewView(m.screen())
+	v.AltScreen = true
+	return v
+}
+
+// screen is the text of the screen.
+func (m Model) screen() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
@@ -183,7 +194,7 @@ func (m *Model) listView(w, h int) []string {
 		} else {
 			info = m.st.dim(fmt.Sprintf("  %s of %s", english.Comma(m.rows()), english.Comma(l.len())))
 		}
-		m.filter.Width = max(w-width(info)-2, 10)
+		m.filter.SetWidth(max(w-width(info)-2, 10))
 		lines = append(lines, cut(m.filter.View()+info, w))
 	}
 	// The channel column shows when there is room and something to show:
@@ -332,7 +343,7 @@ func (m *Model) paneView(w, h int) []string {
 	}
 	text += o.vp.View()
 	if m.form != nil {
-		text += "\n" + m.form.view(m, w, m.form.height(o.vp.Height))
+		text += "\n" + m.form.view(m, w, m.form.height(o.vp.Height()))
 	}
 	return box(text, w, h)
 }

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
-	"github.com/charmbracelet/huh"
+	"charm.land/huh/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/output"
@@ -36,12 +38,21 @@ func NewAccessible(in io.Reader, out io.Writer) *Huh {
 // run shows one field. In accessible mode huh gives each field its own
 // buffered scanner over the shared reader, so the reader is handed over one
 // byte at a time: a field must not swallow the lines meant for the next one.
+// It also writes its titles in the theme's colours whatever it writes to
+// (a form on a terminal has them downsampled by Bubble Tea; accessible
+// mode prints them as they are), so they go through a writer that keeps
+// what the output and the environment allow: none on a pipe, a file or a
+// screen reader's log, none with NO_COLOR.
 func (h *Huh) run(field huh.Field, description string) (eof bool, err error) {
-	if h.accessible && description != "" {
-		// Accessible mode shows titles only: print what the form would show.
-		fmt.Fprintln(h.out, description)
+	out := h.out
+	if h.accessible {
+		out = colorprofile.NewWriter(h.out, os.Environ())
+		if description != "" {
+			// Accessible mode shows titles only: print what the form would show.
+			fmt.Fprintln(out, description)
+		}
 	}
-	form := huh.NewForm(huh.NewGroup(field)).WithOutput(h.out).WithShowHelp(!h.accessible)
+	form := huh.NewForm(huh.NewGroup(field)).WithOutput(out).WithShowHelp(!h.accessible)
 	var r *byteReader
 	if _, isFile := h.in.(interface{ Fd() uintptr }); h.accessible && !isFile {
 		r = &byteReader{r: h.in}

@@ -7,7 +7,8 @@ import (
 	"fmt"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -98,8 +99,13 @@ func run(ctx context.Context, opts *options) error {
 		Color:    ios.ColorEnabled(),
 		Colors:   ios.ColorScheme(),
 	})
-	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithInput(ios.In), tea.WithOutput(ios.Out), tea.WithContext(ctx))
-	final, err := p.Run()
+	popts := []tea.ProgramOption{tea.WithInput(ios.In), tea.WithOutput(ios.Out), tea.WithContext(ctx)}
+	if !ios.ColorEnabled() {
+		// Nothing drawn gets a colour, whoever drew it: bold and reverse
+		// video remain.
+		popts = append(popts, tea.WithColorProfile(colorprofile.Ascii))
+	}
+	final, err := tea.NewProgram(m, popts...).Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return ctx.Err()
 	}

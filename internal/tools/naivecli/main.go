@@ -20,7 +20,7 @@ import (
 	"text/template"
 	"time"
 
-	"github.com/charmbracelet/huh"
+	"charm.land/huh/v2"
 	"github.com/itchyny/gojq"
 	"github.com/nyaruka/phonenumbers"
 	"github.com/olekukonko/tablewriter"
