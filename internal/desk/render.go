@@ -9,6 +9,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/textwidth"
 )
 
 // RenderOptions is everything a rendering depends on besides the data, so
@@ -59,7 +60,7 @@ func RenderHeader(c *Conversation, o RenderOptions) string {
 	// Each wrapped line is painted on its own, so that no colour runs on
 	// past the end of a line.
 	paintedLine := func(s string, paint func(string) string) {
-		for _, l := range wrap(s, o.Width) {
+		for _, l := range textwidth.Wrap(s, o.Width) {
 			b.WriteString(paint(l) + "\n")
 		}
 	}
@@ -119,7 +120,7 @@ func RenderMessages(c *Conversation, o RenderOptions) string {
 	nameWidth := 0
 	for i, m := range c.Messages {
 		authors[i] = Author(c.Chat, m)
-		if w := cells(authors[i]); w <= o.Width/4 {
+		if w := textwidth.Width(authors[i]); w <= o.Width/4 {
 			nameWidth = max(nameWidth, w)
 		}
 	}
@@ -147,12 +148,12 @@ func RenderMessages(c *Conversation, o RenderOptions) string {
 			painted = cs.Cyan(name)
 		}
 		head := cs.Gray(at.Format("15:04")) + "  "
-		lines := wrap(messageText(m), textWidth-noteBarWidth(m))
-		if cells(name) > nameWidth {
+		lines := textwidth.Wrap(messageText(m), textWidth-noteBarWidth(m))
+		if textwidth.Width(name) > nameWidth {
 			b.WriteString(head + painted + "\n")
 			head = strings.Repeat(" ", indent)
 		} else {
-			head += painted + strings.Repeat(" ", nameWidth-cells(name)) + "  "
+			head += painted + strings.Repeat(" ", nameWidth-textwidth.Width(name)) + "  "
 		}
 		for j, l := range lines {
 			if m.IsNote() {
@@ -174,7 +175,7 @@ func RenderMessages(c *Conversation, o RenderOptions) string {
 // on every line, and "note: " on the first, which wrapping must allow for.
 func noteBarWidth(m Message) int {
 	if m.IsNote() {
-		return cells("│ note: ")
+		return textwidth.Width("│ note: ")
 	}
 	return 0
 }
@@ -250,7 +251,7 @@ func dayHeader(d time.Time, o RenderOptions) string {
 		label = "Yesterday · " + label
 	}
 	text := "── " + label + " "
-	return o.Color.Bold(text + strings.Repeat("─", max(o.Width-cells(text), 2)))
+	return o.Color.Bold(text + strings.Repeat("─", max(o.Width-textwidth.Width(text), 2)))
 }
 
 // dayOf is midnight of t's day, in t's location.
@@ -297,5 +298,5 @@ func RenderEvent(ev Event, o RenderOptions) string {
 			parts = append(parts, oneLine(messageText(ev.Messages[n-1])))
 		}
 	}
-	return measure.TruncateString(strings.Join(parts, "  "), o.Width, "…") + "\n"
+	return textwidth.Truncate(strings.Join(parts, "  "), o.Width, "…") + "\n"
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/textwidth"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the renderings")
@@ -96,7 +97,7 @@ func TestRenderGolden(t *testing.T) {
 				got := Render(fixture(), RenderOptions{Width: width, Color: colorScheme(color), Now: fixtureNow, Location: saoPaulo})
 				golden(t, name, got)
 				for i, line := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
-					if w := cells(line); w > width {
+					if w := textwidth.Width(line); w > width {
 						t.Errorf("line %d is %d cells wide, more than %d: %q", i+1, w, width, line)
 					}
 				}
@@ -191,27 +192,6 @@ func TestRenderMessagesWithoutMessages(t *testing.T) {
 	c.Messages, c.Total = nil, 0
 	if got := RenderMessages(c, RenderOptions{Width: 80, Now: fixtureNow}); got != "No messages.\n" {
 		t.Errorf("no messages: %q", got)
-	}
-}
-
-func TestWrapFitsTheWidthAndKeepsEveryCharacter(t *testing.T) {
-	for _, tc := range []struct {
-		text  string
-		width int
-		want  []string
-	}{
-		{"um dois três quatro", 8, []string{"um dois", "três", "quatro"}},
-		{"日本語のテキスト", 5, []string{"日本", "語の", "テキ", "スト"}},
-		{"ok 👍🏽👍🏽👍🏽", 4, []string{"ok", "👍🏽👍🏽", "👍🏽"}},
-		{"e\u0301e\u0301e\u0301e\u0301", 2, []string{"e\u0301e\u0301", "e\u0301e\u0301"}},
-		{"a\n\nb", 10, []string{"a", "", "b"}},
-		{"abcdefghij", 4, []string{"abcd", "efgh", "ij"}},
-		{"x abcdefghij", 4, []string{"x", "abcd", "efgh", "ij"}},
-	} {
-		got := wrap(tc.text, tc.width)
-		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
-			t.Errorf("wrap(%q, %d) = %q, want %q", tc.text, tc.width, got, tc.want)
-		}
 	}
 }
 

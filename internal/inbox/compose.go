@@ -7,10 +7,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/textwidth"
 )
 
 // The steps of a message on its way out.
@@ -347,7 +347,7 @@ func windowHint() string {
 
 // wrapped is text wrapped to w cells, each line painted.
 func wrapped(paint func(string) string, text string, w int) []string {
-	lines := strings.Split(ansi.Wrap(text, w, " "), "\n")
+	lines := textwidth.Wrap(text, w)
 	for i, l := range lines {
 		lines[i] = paint(l)
 	}

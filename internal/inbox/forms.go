@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/convo-cli/convo/internal/resolve"
+	"github.com/convo-cli/convo/internal/textwidth"
 )
 
 // form is what the chat pane asks while an action is under way: a reply
@@ -137,7 +138,7 @@ func (p *picker) update(msg tea.Msg) tea.Cmd {
 func (p *picker) view(st styles, w, h int) string {
 	var lines []string
 	if p.filterable {
-		p.filter.SetWidth(max(w-width(p.filter.Prompt)-1, 1))
+		p.filter.SetWidth(max(w-textwidth.Width(p.filter.Prompt)-1, 1))
 		lines = append(lines, p.filter.View())
 		h--
 	}
@@ -153,7 +154,7 @@ func (p *picker) view(st styles, w, h int) string {
 		}
 		if r == p.cursor {
 			lines = append(lines, st.reverse(cut("› "+it.label, w)))
-			if it.detail != "" && width(it.label)+4 < w {
+			if it.detail != "" && textwidth.Width(it.label)+4 < w {
 				lines[len(lines)-1] = st.reverse(cut("› "+it.label+"  "+it.detail, w))
 			}
 			continue

@@ -3,7 +3,7 @@ package inbox
 import (
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
+	"github.com/convo-cli/convo/internal/textwidth"
 )
 
 // styles paints the inbox. Without colour (NO_COLOR, --no-color) only
@@ -34,19 +34,16 @@ func (st styles) green(s string) string   { return st.paint("32", s) }
 func (st styles) yellow(s string) string  { return st.paint("33", s) }
 func (st styles) red(s string) string     { return st.paint("31", s) }
 
-// width is the width of s on a terminal, in cells, escape sequences aside.
-func width(s string) int { return ansi.StringWidth(s) }
-
 // cut fits s into w cells: cut with an ellipsis when longer, padded with
 // spaces when shorter.
 func cut(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	if width(s) > w {
-		s = ansi.Truncate(s, w, "…")
+	if textwidth.Width(s) > w {
+		s = textwidth.Truncate(s, w, "…")
 	}
-	return s + strings.Repeat(" ", max(w-width(s), 0))
+	return s + strings.Repeat(" ", max(w-textwidth.Width(s), 0))
 }
 
 // box fits text into a block of exactly h lines of w cells.

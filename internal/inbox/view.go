@@ -12,6 +12,7 @@ import (
 	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/safetext"
+	"github.com/convo-cli/convo/internal/textwidth"
 )
 
 // wideFrom is the width from which the list and the chat pane are shown
@@ -168,7 +169,7 @@ func (m *Model) topBar() string {
 	if m.busy > 0 {
 		right = m.spin.View() + " " + right
 	}
-	if pad := m.width - width(left) - width(right); pad > 0 {
+	if pad := m.width - textwidth.Width(left) - textwidth.Width(right); pad > 0 {
 		return left + strings.Repeat(" ", pad) + right
 	}
 	return cut(left, m.width)
@@ -194,7 +195,7 @@ func (m *Model) listView(w, h int) []string {
 		} else {
 			info = m.st.dim(fmt.Sprintf("  %s of %s", english.Comma(m.rows()), english.Comma(l.len())))
 		}
-		m.filter.SetWidth(max(w-width(info)-2, 10))
+		m.filter.SetWidth(max(w-textwidth.Width(info)-2, 10))
 		lines = append(lines, cut(m.filter.View()+info, w))
 	}
 	// The channel column shows when there is room and something to show:
@@ -293,7 +294,7 @@ func (m *Model) row(r, w int, showChannel bool) string {
 		left += cut(m.channelName(c.Token), channelCol) + " "
 	}
 	left += cut(st, statusCol) + " " + fmt.Sprintf("%*s", unreadCol, unread) + " "
-	lastW := w - width(left) - ageCol - 1
+	lastW := w - textwidth.Width(left) - ageCol - 1
 	line := left + cut(last, lastW) + " " + fmt.Sprintf("%*s", ageCol, age)
 	if selected {
 		return m.st.reverse(line)

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/convo-cli/convo/internal/textwidth"
 )
 
 // rowSpec has columns that a narrow table drops, a column only tables
@@ -61,7 +63,7 @@ func TestTableDropsColumnsByPriority(t *testing.T) {
 			t.Errorf("width %d: header %q, want %q\n%s", tt.width, head, tt.head, got)
 		}
 		for _, line := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
-			if w := displayWidth(line); w > tt.width {
+			if w := textwidth.Width(line); w > tt.width {
 				t.Errorf("width %d: line of %d cells: %q", tt.width, w, line)
 			}
 		}

@@ -6,16 +6,20 @@ import (
 	"os"
 	"testing"
 	"time"
-
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 )
 
+// eastAsianChild is set in the process TestTableEastAsianAmbiguousWidth
+// starts with RUNEWIDTH_EASTASIAN=1.
+const eastAsianChild = "OUTPUT_TEST_EASTASIAN"
+
 // TestMain measures East Asian ambiguous characters (such as "…" and "é")
-// as narrow, whatever the locale of the machine running the tests, so the
-// golden tables do not depend on it. Tablewriter detects the setting from
-// the environment once, at start-up.
+// as narrow, whatever the environment of the machine running the tests, so
+// the golden tables do not depend on it. textwidth reads
+// RUNEWIDTH_EASTASIAN on first use.
 func TestMain(m *testing.M) {
-	twwidth.SetEastAsian(false)
+	if os.Getenv(eastAsianChild) != "1" {
+		os.Unsetenv("RUNEWIDTH_EASTASIAN")
+	}
 	os.Exit(m.Run())
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/itchyny/gojq"
 
 	"github.com/convo-cli/convo/internal/safetext"
+	"github.com/convo-cli/convo/internal/textwidth"
 )
 
 // jqTimeout bounds a --jq run, so an expression such as `repeat(.)` cannot
@@ -184,7 +185,7 @@ func templateFuncs(ios *IOStreams) template.FuncMap {
 		"upper": func(v any) string { return strings.ToUpper(textOf(v)) },
 		"lower": func(v any) string { return strings.ToLower(textOf(v)) },
 		"truncate": func(width int, v any) string {
-			return truncate(textOf(v), width)
+			return textwidth.Truncate(textOf(v), width, ellipsis)
 		},
 		"color": func(name string, v any) (string, error) {
 			paint, ok := ios.ColorScheme().byName(name)

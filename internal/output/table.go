@@ -3,14 +3,11 @@ package output
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"slices"
-
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
-	"github.com/olekukonko/tablewriter/tw"
+	"strings"
 
 	"github.com/convo-cli/convo/internal/safetext"
+	"github.com/convo-cli/convo/internal/textwidth"
 )
 
 // columnGap separates table columns: the only thing drawn between them.
@@ -19,10 +16,10 @@ const columnGap = "  "
 // ellipsis ends a truncated cell.
 const ellipsis = "…"
 
-// Tables are laid out by tablewriter; this file decides the column widths.
-// Every width here is measured with displayWidth, tablewriter's own
-// function, so a cell cut to fit its column is exactly as wide for
-// tablewriter as for us, and tablewriter never cuts it again.
+// Tables are laid out here, as gh's tableprinter lays out its own: every
+// width is measured with textwidth.Width, by grapheme cluster, and the same
+// measure cuts a cell to its column and pads it, so a flag, a joined emoji
+// or a CJK name never moves the columns after it.
 
 // tableSink renders a list as aligned columns. Rows are buffered until
 // Flush, which renders them, so the first page of a long list shows before
@@ -60,7 +57,7 @@ func (t *tableSink) flush() error {
 		header = make([]string, len(cols))
 		bold := t.p.ios.ColorScheme().Bold
 		for i, c := range cols {
-			natural[i] = displayWidth(c.Header)
+			natural[i] = textwidth.Width(c.Header)
 			header[i] = bold(c.Header)
 		}
 		t.widths = widenTo(natural, t.pending, nil)
@@ -73,7 +70,7 @@ func (t *tableSink) flush() error {
 	t.widths = fitWidths(cols, t.widths, t.p.ios.TerminalWidth())
 	for _, row := range t.pending {
 		for i, cell := range row {
-			row[i] = truncate(cell, t.widths[i])
+			row[i] = textwidth.Truncate(cell, t.widths[i], ellipsis)
 		}
 	}
 	err := t.p.renderTable(t.widths, header, t.pending)
@@ -105,12 +102,12 @@ func (t *tableSink) dropColumns() {
 			if !keep[i] {
 				continue
 			}
-			w := displayWidth(c.Header)
+			w := textwidth.Width(c.Header)
 			for _, row := range t.pending {
-				w = max(w, displayWidth(row[i]))
+				w = max(w, textwidth.Width(row[i]))
 			}
 			if c.Kind.truncatable() {
-				w = min(w, max(displayWidth(c.Header), minTextWidth))
+				w = min(w, max(textwidth.Width(c.Header), minTextWidth))
 			}
 			total += w + len(columnGap)
 		}
@@ -156,7 +153,7 @@ func widenTo(widths []int, rows [][]string, grow func(col int) bool) []int {
 	for _, row := range rows {
 		for i, cell := range row {
 			if grow == nil || grow(i) {
-				widths[i] = max(widths[i], displayWidth(cell))
+				widths[i] = max(widths[i], textwidth.Width(cell))
 			}
 		}
 	}
@@ -182,7 +179,7 @@ func fitWidths(cols []Column, natural []int, termWidth int) []int {
 	for total > termWidth {
 		widest := -1
 		for i, c := range cols {
-			shrinkable := c.Kind.truncatable() && widths[i] > displayWidth(c.Header)
+			shrinkable := c.Kind.truncatable() && widths[i] > textwidth.Width(c.Header)
 			if shrinkable && (widest < 0 || widths[i] > widths[widest]) {
 				widest = i
 			}
@@ -198,51 +195,26 @@ func fitWidths(cols []Column, natural []int, termWidth int) []int {
 
 // renderTable writes rows, under header unless it is nil, in columns of the
 // given display widths: left-aligned, separated by two spaces, with no
-// borders or rules, like gh. Cells must already fit their column; wrapping
-// and truncation are off, so tablewriter only aligns and pads. Tablewriter
-// pads the last column too, so trailing spaces are trimmed from every line.
+// borders or rules, like gh. Cells must already fit their column: each is
+// padded to it with the same measure that cut it. Trailing spaces are
+// trimmed from every line.
 func (p *printer) renderTable(widths []int, header []string, rows [][]string) error {
-	perColumn := tw.NewMapper[int, int]()
-	for i, w := range widths {
-		perColumn.Set(i, w)
-	}
 	var b bytes.Buffer
-	table := tablewriter.NewTable(&b,
-		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
-			Borders: tw.BorderNone,
-			Symbols: tw.NewSymbolCustom("gh").WithColumn(columnGap),
-			Settings: tw.Settings{
-				Lines: tw.LinesNone,
-				// The column "separator" is the blank gap; nothing else is drawn.
-				Separators: tw.Separators{ShowHeader: tw.Off, ShowFooter: tw.Off, BetweenRows: tw.Off, BetweenColumns: tw.On},
-			},
-		})),
-		// Streaming renders with exactly the widths given, where batch mode
-		// would size columns from the content itself.
-		tablewriter.WithStreaming(tw.StreamConfig{Enable: true, StrictColumns: true}),
-		tablewriter.WithColumnWidths(perColumn),
-		tablewriter.WithPadding(tw.PaddingNone),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAlignment(tw.AlignLeft),
-		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		// Cells are printed as the printer made them, spaces included.
-		tablewriter.WithTrimSpace(tw.Off),
-	)
-	if err := table.Start(); err != nil {
-		return fmt.Errorf("render table: %w", err)
+	line := func(cells []string) {
+		for i, cell := range cells {
+			if i > 0 {
+				b.WriteString(columnGap)
+			}
+			b.WriteString(cell)
+			b.WriteString(strings.Repeat(" ", max(widths[i]-textwidth.Width(cell), 0)))
+		}
+		b.WriteByte('\n')
 	}
 	if header != nil {
-		table.Header(header)
+		line(header)
 	}
 	for _, row := range rows {
-		if err := table.Append(row); err != nil {
-			return fmt.Errorf("render table: %w", err)
-		}
-	}
-	if err := table.Close(); err != nil {
-		return fmt.Errorf("render table: %w", err)
+		line(row)
 	}
 	return p.write(trimLineEnds(b.Bytes()))
 }
@@ -279,8 +251,8 @@ func (p *printer) printVertical(item json.RawMessage) error {
 			value = c.Show(item)
 		}
 		value = safetext.Line(value)
-		widths[0] = max(widths[0], displayWidth(c.Header))
-		widths[1] = max(widths[1], displayWidth(value))
+		widths[0] = max(widths[0], textwidth.Width(c.Header))
+		widths[1] = max(widths[1], textwidth.Width(value))
 		rows[i] = []string{bold(c.Header), value}
 	}
 	return p.renderTable(widths, nil, rows)

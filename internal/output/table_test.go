@@ -2,13 +2,16 @@ package output
 
 import (
 	"encoding/json"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/clipperhouse/displaywidth"
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
+
+	"github.com/convo-cli/convo/internal/textwidth"
 )
 
 func TestTableKeepsColumnsAcrossBatches(t *testing.T) {
@@ -102,10 +105,10 @@ var wideTextContacts = []json.RawMessage{
 // TestTableWideTextGolden pins tables whose tags and names hold emoji, CJK
 // and combining accents, at full width and cut to a narrow terminal, and
 // checks on every line that each column starts at the same screen column
-// as its header, measured independently of tablewriter by
+// as its header, measured independently of the table by
 // displaywidth.String, which counts grapheme clusters as terminals do. A
-// flag tag used to push the BLOCKED column two columns right: tablewriter
-// counted it four columns wide.
+// flag tag pushes the BLOCKED column two columns right under a measure
+// that counts it rune by rune, four columns wide.
 func TestTableWideTextGolden(t *testing.T) {
 	fields := []string{"id", "name", "tags", "blocked"}
 	for _, tc := range []struct {
@@ -156,16 +159,27 @@ func columnStarts(line string) []int {
 }
 
 func TestTableEastAsianAmbiguousWidth(t *testing.T) {
-	// Where tablewriter measures ambiguous characters as wide (a CJK locale
-	// on a legacy terminal, RUNEWIDTH_EASTASIAN=1), the table fits and cuts
-	// with the same measure, so nothing is cut twice or overflows.
-	twwidth.SetEastAsian(true)
-	t.Cleanup(func() { twwidth.SetEastAsian(false) })
+	// Where ambiguous characters are measured wide (a CJK locale on a
+	// legacy terminal, RUNEWIDTH_EASTASIAN=1), the table fits and cuts
+	// with the same measure, so nothing is cut twice or overflows. The
+	// measure is settled when a process first measures: the test runs in a
+	// process started with the variable.
+	if os.Getenv(eastAsianChild) != "1" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestTableEastAsianAmbiguousWidth$", "-test.v")
+		cmd.Env = append(os.Environ(), "RUNEWIDTH_EASTASIAN=1", eastAsianChild+"=1")
+		if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "--- PASS: TestTableEastAsianAmbiguousWidth") {
+			t.Fatalf("with RUNEWIDTH_EASTASIAN=1: %v\n%s", err, out)
+		}
+		return
+	}
+	if w := textwidth.Width("…"); w != 2 {
+		t.Fatalf("with RUNEWIDTH_EASTASIAN=1 an ellipsis is %d cells wide, want 2", w)
+	}
 	ios, stdout, _ := testStreams(true)
 	ios.SetTerminalWidth(60)
 	printList(t, ios, Options{}, contactSpec, contacts)
 	for _, line := range strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n") {
-		if w := twwidth.Width(line); w > 60 {
+		if w := textwidth.Width(line); w > 60 {
 			t.Errorf("line is %d columns wide, more than 60: %q", w, line)
 		}
 		if strings.Contains(line, "93  ") && !strings.HasPrefix(line, "9007199254740993  ") {

@@ -1,6 +1,6 @@
 // Command naivecli is the baseline of the start-up comparison in
 // scripts/bench: a cobra hello-world that links the libraries convo links
-// (viper, go-keyring, huh, tablewriter, gojq, SQLite, phonenumbers) and sets
+// (viper, go-keyring, huh, gojq, SQLite, phonenumbers) and sets
 // them up before looking at its arguments, as many CLIs do: config read and
 // watched, HTTP client, jq and template compiled, prompt form built, database
 // opened, a phone number parsed. `naivecli --version` is what convo's
@@ -23,7 +23,6 @@ import (
 	"charm.land/huh/v2"
 	"github.com/itchyny/gojq"
 	"github.com/nyaruka/phonenumbers"
-	"github.com/olekukonko/tablewriter"
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
 	_ "github.com/zalando/go-keyring" // linked, as a CLI that stores tokens links it
@@ -37,7 +36,6 @@ type app struct {
 	jq       *gojq.Code
 	tmpl     *template.Template
 	form     *huh.Form
-	table    *tablewriter.Table
 	db       *sql.DB
 	examples *phonenumbers.PhoneNumber
 }
@@ -70,7 +68,6 @@ func setup() (*app, error) {
 	}
 	var name string
 	a.form = huh.NewForm(huh.NewGroup(huh.NewInput().Title("Name").Value(&name)))
-	a.table = tablewriter.NewTable(os.Stdout)
 	if a.db, err = sql.Open("sqlite", filepath.Join(os.TempDir(), "naivecli.db")); err != nil {
 		return nil, err
 	}
