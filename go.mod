@@ -82,11 +82,3 @@ require (
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 )
-
-// Upstream v1.8.1 with its metadata decoded on first use instead of in init():
-// see third_party/github.com/nyaruka/phonenumbers/PATCH.md.
-replace github.com/nyaruka/phonenumbers v1.8.1 => ./third_party/github.com/nyaruka/phonenumbers
-
-// Upstream v0.12.20 with its builtin tables built on first use instead of in
-// init(): see third_party/github.com/itchyny/gojq/PATCH.md.
-replace github.com/itchyny/gojq v0.12.20 => ./third_party/github.com/itchyny/gojq

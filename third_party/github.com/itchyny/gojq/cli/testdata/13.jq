@@ -1,3 +1,0 @@
-import "1" as $x;
-include "6";
-def h: [$x,g];

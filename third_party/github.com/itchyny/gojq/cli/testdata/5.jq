@@ -1,2 +1,0 @@
-import "6" as foo { test: "foo" };
-def h: . * foo::i;

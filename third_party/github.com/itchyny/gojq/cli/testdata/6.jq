@@ -1,3 +1,0 @@
-import "7" as $x;
-def i: 3;
-def g: $x;

@@ -1,3 +1,0 @@
-import "m2" as x;
-
-def f: 42 | x::g;
