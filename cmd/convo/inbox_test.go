@@ -13,10 +13,12 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/vt"
 	"github.com/creack/pty"
 
 	"github.com/convo-cli/convo/internal/sandbox"
@@ -127,14 +129,21 @@ func serveSandbox(t *testing.T, db string, env []string) string {
 	return ""
 }
 
-// terminal is a program running in a pseudo-terminal, and what it drew.
+// terminal is a program running in a pseudo-terminal of 80×24, and the
+// screen it drew there: its output goes through a terminal emulator, since
+// a full-screen program redraws only the cells that change, and a text on
+// the screen may never be written out whole.
 type terminal struct {
-	cmd  *exec.Cmd
-	pty  *os.File
-	mu   sync.Mutex
-	out  bytes.Buffer
-	mark int // where the output not yet waited for starts
-	done chan struct{}
+	cmd *exec.Cmd
+	pty *os.File
+	mu  sync.Mutex
+	out bytes.Buffer // every byte the program wrote
+	// screen is the emulated terminal. It answers the program's queries as
+	// a terminal does (read back by answer); stop ends that.
+	screen *vt.Emulator
+	stop   atomic.Bool
+	done   chan struct{} // read has ended: the program is gone
+	ended  chan struct{} // answer has ended
 }
 
 func startInTerminal(t *testing.T, env []string, name string, args ...string) *terminal {
@@ -145,19 +154,24 @@ func startInTerminal(t *testing.T, env []string, name string, args ...string) *t
 	if err != nil {
 		t.Fatal(err)
 	}
-	term := &terminal{cmd: cmd, pty: f, done: make(chan struct{})}
+	term := &terminal{cmd: cmd, pty: f, screen: vt.NewEmulator(80, 24), done: make(chan struct{}), ended: make(chan struct{})}
 	go term.read()
+	go term.answer()
 	t.Cleanup(func() {
 		_ = cmd.Process.Kill()
 		<-term.done
+		// A status request wakes answer, which then sees stop.
+		term.stop.Store(true)
+		term.mu.Lock()
+		_, _ = term.screen.WriteString(ansi.DeviceStatusReport(ansi.ANSIStatusReport(5)))
+		term.mu.Unlock()
+		<-term.ended
 		f.Close()
 	})
 	return term
 }
 
-// read keeps what the program writes. It never answers: the inbox asks
-// the terminal nothing it waits for, so it works on a terminal that does
-// not know a query as on one that does.
+// read keeps what the program writes and draws it on the screen.
 func (term *terminal) read() {
 	defer close(term.done)
 	buf := make([]byte, 4096)
@@ -165,10 +179,24 @@ func (term *terminal) read() {
 		n, err := term.pty.Read(buf)
 		term.mu.Lock()
 		term.out.Write(buf[:n])
+		_, _ = term.screen.Write(buf[:n])
 		term.mu.Unlock()
 		if err != nil {
 			return
 		}
+	}
+}
+
+// answer passes the terminal's answers to the program's queries back to it.
+func (term *terminal) answer() {
+	defer close(term.ended)
+	buf := make([]byte, 256)
+	for {
+		n, err := term.screen.Read(buf)
+		if err != nil || term.stop.Load() {
+			return
+		}
+		_, _ = term.pty.Write(buf[:n])
 	}
 }
 
@@ -182,34 +210,28 @@ func (term *terminal) send(keys ...string) {
 	}
 }
 
-// text is what the program drew, without escape sequences.
+// text is what the screen shows.
 func (term *terminal) text() string {
 	term.mu.Lock()
 	defer term.mu.Unlock()
-	return ansi.Strip(term.out.String())
+	return term.screen.String()
 }
 
-// waitFor waits until the program draws every text, after what earlier
-// waits saw.
+// waitFor waits until the screen shows every text.
 func (term *terminal) waitFor(t *testing.T, texts ...string) {
 	t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for {
-		term.mu.Lock()
-		drawn := ansi.Strip(term.out.String()[term.mark:])
+		shown := term.text()
 		found := true
 		for _, text := range texts {
-			found = found && strings.Contains(drawn, text)
+			found = found && strings.Contains(shown, text)
 		}
-		if found {
-			term.mark = term.out.Len()
-		}
-		term.mu.Unlock()
 		if found {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the terminal never showed %q; since the last step it showed:\n%s", texts, drawn)
+			t.Fatalf("the terminal never showed %q; it shows:\n%s", texts, shown)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
