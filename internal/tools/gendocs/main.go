@@ -1,6 +1,7 @@
 // Command gendocs writes convo's generated files: the shell completion
-// scripts in completions/, the command reference in docs/reference/ and the
-// man pages in docs/man/. Run it from anywhere in the module:
+// scripts in completions/, the command reference in docs/reference/, the
+// man pages in docs/man/ and the JSON Schema of the team file in
+// docs/schema/. Run it from anywhere in the module:
 //
 //	go generate ./...        (or: go run ./internal/tools/gendocs)
 //
@@ -22,6 +23,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/root"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/team"
 )
 
 // manDate is the date the man pages carry. It is fixed so that the pages
@@ -33,6 +35,7 @@ const (
 	completionsDir = "completions"
 	referenceDir   = "docs/reference"
 	manDir         = "docs/man"
+	schemaDir      = "docs/schema"
 )
 
 func main() {
@@ -85,17 +88,23 @@ func allCommands(cmd *cobra.Command) []*cobra.Command {
 	return out
 }
 
+// generatedDirs hold only generated files.
+var generatedDirs = []string{completionsDir, referenceDir, manDir, schemaDir}
+
 // generate rewrites every generated directory under top from scratch, so
 // that a removed command leaves no page behind.
 func generate(top string) error {
 	cmd := newRoot()
-	for _, dir := range []string{completionsDir, referenceDir, manDir} {
+	for _, dir := range generatedDirs {
 		if err := os.RemoveAll(filepath.Join(top, dir)); err != nil {
 			return err
 		}
 		if err := os.MkdirAll(filepath.Join(top, dir), 0o755); err != nil {
 			return err
 		}
+	}
+	if err := os.WriteFile(filepath.Join(top, schemaDir, "team.schema.json"), team.Schema(), 0o644); err != nil {
+		return err
 	}
 	scripts := map[string]string{"bash": "convo.bash", "zsh": "_convo", "fish": "convo.fish", "powershell": "convo.ps1"}
 	for _, shell := range completion.Shells {

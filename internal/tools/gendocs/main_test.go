@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// TestGeneratedFilesAreFresh fails when completions/, docs/reference/ or
-// docs/man/ differ from what the commands generate: run
+// TestGeneratedFilesAreFresh fails when completions/, docs/reference/,
+// docs/man/ or docs/schema/ differ from what the code generates: run
 // `go run ./internal/tools/gendocs` and commit the result.
 func TestGeneratedFilesAreFresh(t *testing.T) {
 	top, err := moduleRoot()
@@ -23,7 +23,7 @@ func TestGeneratedFilesAreFresh(t *testing.T) {
 	if err := generate(fresh); err != nil {
 		t.Fatal(err)
 	}
-	for _, dir := range []string{completionsDir, referenceDir, manDir} {
+	for _, dir := range generatedDirs {
 		want := readTree(t, filepath.Join(fresh, dir))
 		got := readTree(t, filepath.Join(top, dir))
 		for name, content := range want {
