@@ -68,6 +68,10 @@ func (f *File) Set(profile, key, value string) error {
 	if err := k.Check(value); err != nil {
 		return fmt.Errorf("%s: %w", key, err)
 	}
+	value, err = k.Normalize(value)
+	if err != nil {
+		return fmt.Errorf("%s: %w", key, err)
+	}
 	if f.Profiles == nil {
 		f.Profiles = map[string]map[string]string{}
 	}

@@ -3,6 +3,8 @@ package config
 import (
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -17,6 +19,44 @@ type Key struct {
 	// Allowed, when not empty, lists every valid value.
 	Allowed []string
 	check   func(string) error
+	// normalize, when set, turns a value given to `config set` into the
+	// one kept in the file.
+	normalize func(string) (string, error)
+}
+
+// Normalize is the value of the key that config.yaml keeps for v, as
+// given to `config set`: a path made absolute.
+func (k Key) Normalize(v string) (string, error) {
+	if k.normalize == nil || v == "" {
+		return v, nil
+	}
+	return k.normalize(v)
+}
+
+// absPath makes a path absolute from the working directory, so that the
+// file it names does not depend on where convo runs later; a leading ~/
+// is the home directory.
+func absPath(v string) (string, error) {
+	v = expandHome(v)
+	abs, err := filepath.Abs(v)
+	if err != nil {
+		return "", fmt.Errorf("invalid path %q: %w", v, err)
+	}
+	return abs, nil
+}
+
+// expandHome replaces a leading ~/ with the home directory, as a shell
+// would have done for an unquoted path.
+func expandHome(v string) string {
+	rest, ok := strings.CutPrefix(v, "~"+string(filepath.Separator))
+	if !ok {
+		return v
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return v
+	}
+	return filepath.Join(home, rest)
 }
 
 // Keys are the settings of config.yaml, in the order `config list` shows them.
@@ -32,6 +72,8 @@ var Keys = []Key{
 	{Name: "attendant", Help: "your user, as its id or e-mail: who @me is (the API cannot tell who a token belongs to)", check: checkAttendant},
 	{Name: "take_on_reply", Default: "true", Help: "replying to a chat that no attendant has takes it for the reply's attendant",
 		Allowed: []string{"true", "false"}},
+	{Name: "team_file", Help: "the team's saved replies, a YAML file such as a checkout's team.yaml (env CONVO_TEAM_FILE; empty: team.yaml in the config directory); a relative path is kept from the directory it was set in",
+		normalize: absPath},
 }
 
 // LookupKey finds a key by name.

@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -42,6 +43,11 @@ type Settings struct {
 	TakeOnReply bool
 	// AccessiblePrompter asks with plain line prompts instead of forms.
 	AccessiblePrompter bool
+	// TeamFile is the path of the team file of saved replies:
+	// CONVO_TEAM_FILE (from the working directory), else the profile's
+	// team_file (from the config directory, when relative), else team.yaml
+	// in the config directory.
+	TeamFile string
 }
 
 // binding ties a setting to its flag and environment variable; an empty name
@@ -61,6 +67,11 @@ const (
 	EnvConfigDir = "CONVO_CONFIG_DIR"
 	// EnvDataDir is where the sandbox database and import journals live.
 	EnvDataDir = "CONVO_DATA_DIR"
+	// EnvTeamFile names the team file of saved replies.
+	EnvTeamFile = "CONVO_TEAM_FILE"
+	// DefaultTeamFile is the team file in the config directory when
+	// neither team_file nor CONVO_TEAM_FILE names one.
+	DefaultTeamFile = "team.yaml"
 	// envPager is the pager, which wins over config.yaml even when empty;
 	// envPagerFallback is the pager of every program, used when neither
 	// sets one.
@@ -108,6 +119,7 @@ var bindings = []binding{
 	{key: "attendant", env: "CONVO_ATTENDANT"},
 	{key: "take_on_reply", def: true},
 	{key: "accessible_prompter", env: "CONVO_ACCESSIBLE_PROMPTER"},
+	{key: "team_file", env: EnvTeamFile},
 }
 
 // Resolve computes the settings from the parsed flags, the environment and
@@ -165,6 +177,7 @@ func Resolve(flags *pflag.FlagSet, file *File) (*Settings, error) {
 		TakeOnReply:    v.GetBool("take_on_reply"),
 		// Set to anything, as NO_COLOR is.
 		AccessiblePrompter: v.GetString("accessible_prompter") != "",
+		TeamFile:           teamFile(v.GetString("team_file"), filepath.Dir(file.Path())),
 	}
 	// --jq and --template imply json: a format from the environment or the
 	// file does not apply to them, only one given with -o.
@@ -179,6 +192,21 @@ func Resolve(flags *pflag.FlagSet, file *File) (*Settings, error) {
 		s.Prompt = "disabled"
 	}
 	return s, s.check(v.IsSet("page"), v.IsSet("per_page"))
+}
+
+// teamFile is the path of the team file (see Settings.TeamFile); dir is
+// the config directory.
+func teamFile(value, dir string) string {
+	if _, fromEnv := os.LookupEnv(EnvTeamFile); fromEnv && value != "" {
+		return value
+	}
+	if value == "" {
+		return filepath.Join(dir, DefaultTeamFile)
+	}
+	if value = expandHome(value); !filepath.IsAbs(value) {
+		return filepath.Join(dir, value)
+	}
+	return value
 }
 
 // pager follows gh: CONVO_PAGER when set, even empty (no pager), else the

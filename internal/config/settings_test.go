@@ -315,11 +315,45 @@ func TestAttendantFromFileOrEnvironment(t *testing.T) {
 	}
 }
 
+func TestTeamFile(t *testing.T) {
+	isolate(t)
+	file := fileWith(t, nil)
+	dir := filepath.Dir(file.Path())
+	s, err := Resolve(flagSet(t), file)
+	if err != nil || s.TeamFile != filepath.Join(dir, "team.yaml") {
+		t.Fatalf("default team file = %q (%v), want team.yaml in the config directory", s.TeamFile, err)
+	}
+	// config set keeps a relative path from where it was set.
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := file.Set("default", "team_file", "suporte/team.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := file.Get("default", "team_file"); got != filepath.Join(wd, "suporte", "team.yaml") {
+		t.Errorf("config set team_file kept %q, want it absolute", got)
+	}
+	if s, _ = Resolve(flagSet(t), file); s.TeamFile != filepath.Join(wd, "suporte", "team.yaml") {
+		t.Errorf("team file = %q, want the file's", s.TeamFile)
+	}
+	// A relative path written in config.yaml by hand is the config directory's.
+	file.Profiles["default"]["team_file"] = "equipe.yaml"
+	if s, _ = Resolve(flagSet(t), file); s.TeamFile != filepath.Join(dir, "equipe.yaml") {
+		t.Errorf("team file = %q, want equipe.yaml in the config directory", s.TeamFile)
+	}
+	// The environment's is taken as it is, from the working directory.
+	t.Setenv("CONVO_TEAM_FILE", "checkout/team.yaml")
+	if s, _ = Resolve(flagSet(t), file); s.TeamFile != "checkout/team.yaml" {
+		t.Errorf("team file = %q, want CONVO_TEAM_FILE's", s.TeamFile)
+	}
+}
+
 // EnvVars is what tests clear; it must hold every variable the settings read.
 func TestEnvVarsCoverTheBindings(t *testing.T) {
 	vars := EnvVars()
 	for _, want := range []string{"CONVO_TOKEN", "CONVO_CONFIG_DIR", "CONVO_DATA_DIR", "CONVO_PAGER", "PAGER", "CONVO_ATTENDANT",
-		"CONVO_OUTPUT", "CONVO_ACCESSIBLE_PROMPTER", "NO_COLOR", "CONVO_NO_PROMPT"} {
+		"CONVO_OUTPUT", "CONVO_ACCESSIBLE_PROMPTER", "NO_COLOR", "CONVO_NO_PROMPT", "CONVO_TEAM_FILE"} {
 		if !slices.Contains(vars, want) {
 			t.Errorf("EnvVars() lacks %s: %v", want, vars)
 		}

@@ -26,10 +26,6 @@ import (
 	"github.com/convo-cli/convo/internal/resolve"
 )
 
-// DefaultName is the team file in the config directory when neither
-// team_file nor CONVO_TEAM_FILE names one.
-const DefaultName = "team.yaml"
-
 // File is a team file.
 type File struct {
 	// Path is the file as its problems name it.

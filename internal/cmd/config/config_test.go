@@ -65,7 +65,7 @@ func TestSetValidates(t *testing.T) {
 		{[]string{"per_page", "500"}, "error: per_page: invalid value \"500\"; want a number from 1 to 100\n"},
 		{[]string{"base_url", "api.example.com"}, "error: base_url: invalid value \"api.example.com\"; want an absolute http(s) URL such as https://api.example.com\n"},
 		{[]string{"default_country", "brazil"}, "error: default_country: invalid value \"brazil\"; want a two-letter region code in capitals such as BR\n"},
-		{[]string{"token", "x"}, "error: unknown config key \"token\"; valid keys: base_url, output, per_page, color, prompt, pager, default_country, attendant, take_on_reply\n"},
+		{[]string{"token", "x"}, "error: unknown config key \"token\"; valid keys: base_url, output, per_page, color, prompt, pager, default_country, attendant, take_on_reply, team_file\n"},
 	}
 	for _, tt := range tests {
 		env := cmdtest.New(t)
@@ -82,7 +82,7 @@ func TestSetValidates(t *testing.T) {
 func TestGetUnknownKey(t *testing.T) {
 	env := cmdtest.New(t)
 	run(t, env, 2, "config", "get", "colour")
-	if !strings.HasPrefix(env.Stderr.String(), "error: unknown config key \"colour\"; valid keys: base_url, output, per_page, color, prompt, pager, default_country, attendant, take_on_reply\n") {
+	if !strings.HasPrefix(env.Stderr.String(), "error: unknown config key \"colour\"; valid keys: base_url, output, per_page, color, prompt, pager, default_country, attendant, take_on_reply, team_file\n") {
 		t.Fatalf("stderr:\n%s", env.Stderr)
 	}
 }
@@ -148,7 +148,7 @@ func TestList(t *testing.T) {
 	run(t, env, 0, "config", "set", "color", "never")
 	run(t, env, 0, "config", "set", "per_page", "30")
 
-	plain := "base_url=\noutput=\nper_page=30\ncolor=never\nprompt=enabled\npager=\ndefault_country=\nattendant=\ntake_on_reply=true\n"
+	plain := "base_url=\noutput=\nper_page=30\ncolor=never\nprompt=enabled\npager=\ndefault_country=\nattendant=\ntake_on_reply=true\nteam_file=\n"
 	run(t, env, 0, "config", "list")
 	if env.Stdout.String() != plain {
 		t.Fatalf("list =\n%s\nwant\n%s", env.Stdout, plain)
@@ -165,7 +165,7 @@ func TestList(t *testing.T) {
 	}
 	env.SetTTY(false, false)
 	run(t, env, 0, "config", "list", "-o", "json")
-	want := `{"base_url":"","output":"","per_page":"30","color":"never","prompt":"enabled","pager":"","default_country":"","attendant":"","take_on_reply":"true"}` + "\n"
+	want := `{"base_url":"","output":"","per_page":"30","color":"never","prompt":"enabled","pager":"","default_country":"","attendant":"","take_on_reply":"true","team_file":""}` + "\n"
 	if env.Stdout.String() != want {
 		t.Fatalf("list -o json =\n%s\nwant\n%s", env.Stdout, want)
 	}

@@ -1,6 +1,9 @@
 package config
 
 import (
+	"fmt"
+	"os"
+
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/clierr"
@@ -13,7 +16,8 @@ func newCmdSet(f *cmdutil.Factory) *cobra.Command {
 		Use:   "set KEY VALUE",
 		Short: "Change a setting of the profile",
 		Long: `Set KEY to VALUE in config.yaml for the current profile. The value is checked
-first; an empty value ("") removes the key, so that its default applies.
+first; an empty value ("") removes the key, so that its default applies. A
+relative team_file is kept from the current directory (made absolute).
 
 The file is replaced atomically and is readable only by you (mode 0600, in a
 0700 directory).`,
@@ -28,6 +32,10 @@ The file is replaced atomically and is readable only by you (mode 0600, in a
 
   # Who @me is: your user, by id or e-mail
   convo config set attendant ana.souza@lojaexemplo.com.br
+
+  # The team's saved replies, from a checkout of its repository
+  mkdir -p suporte && printf 'replies: []\n' > suporte/team.yaml
+  convo config set team_file suporte/team.yaml
 
   # Back to the default pager
   convo config set pager ""`,
@@ -61,5 +69,14 @@ func set(f *cmdutil.Factory, key, value string) error {
 	} else if err := file.Set(profile, key, value); err != nil {
 		return &clierr.FlagError{Err: err}
 	}
-	return file.Save()
+	if err := file.Save(); err != nil {
+		return err
+	}
+	if kept, _ := file.Get(profile, key); key == "team_file" && kept != "" {
+		if _, err := os.Stat(kept); err != nil {
+			ios := f.IOStreams
+			fmt.Fprintf(ios.ErrOut, "%s Warning: %s does not exist yet.\n", ios.ColorScheme().WarningIcon(), kept)
+		}
+	}
+	return nil
 }
