@@ -106,7 +106,12 @@ func errorMessage(err error, code int) string {
 	return err.Error()
 }
 
-// errorItems are the API's errors[] of err, else the rules its values broke.
+// itemized is an error that lists its own items: the problems of a file,
+// each named by where it is (team.Error).
+type itemized interface{ Items() validate.Errors }
+
+// errorItems are the API's errors[] of err, else the items it lists, else
+// the rules its values broke.
 func errorItems(err error) []jsonErrorItem {
 	items := []jsonErrorItem{}
 	add := func(code, field, message string) {
@@ -120,11 +125,16 @@ func errorItems(err error) []jsonErrorItem {
 		apiErr *api.Error
 		rules  validate.Errors
 		rule   *validate.Error
+		listed itemized
 	)
 	switch {
 	case errors.As(err, &apiErr):
 		for _, it := range apiErr.Errors {
 			add(it.Code, it.Field, it.Message)
+		}
+	case errors.As(err, &listed):
+		for _, r := range listed.Items() {
+			add(r.Code, r.Field, r.Message)
 		}
 	case errors.As(err, &rules):
 		for _, r := range rules {

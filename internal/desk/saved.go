@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -26,10 +25,7 @@ func (d *Desk) SavedValues(ctx context.Context, ch *Chat, r *team.Reply, attenda
 	}
 	names := r.Variables()
 	s := team.Subject{Chat: ch.Token, Contact: ch.Contact, Channel: ch.Channel}
-	uses := func(prefix string) bool {
-		return slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, prefix) })
-	}
-	if uses(team.CustomFieldPrefix) {
+	if r.Uses(team.CustomFieldPrefix) {
 		fields, err := d.customFields(ctx, ch.Contact.ID)
 		if err != nil {
 			return team.Values{}, err
@@ -41,7 +37,7 @@ func (d *Desk) SavedValues(ctx context.Context, ch *Chat, r *team.Reply, attenda
 			}
 		}
 	}
-	if uses("attendant.") && attendant != 0 {
+	if r.Uses(team.AttendantPrefix) && attendant != 0 {
 		res, err := d.c.GetUser(ctx, attendant)
 		if err != nil {
 			return team.Values{}, fmt.Errorf("read attendant %d: %w", attendant, err)

@@ -44,6 +44,16 @@ func (e *Error) Lines() []string {
 	return lines
 }
 
+// Items are the problems as rule violations, each named by FILE:LINE:COL,
+// for the errors[] of an error written as JSON.
+func (e *Error) Items() validate.Errors {
+	items := make(validate.Errors, len(e.Problems))
+	for i, p := range e.Problems {
+		items[i] = &validate.Error{Field: fmt.Sprintf("%s:%d:%d", e.Path, p.Line, p.Col), Code: validate.CodeInvalid, Message: p.Message}
+	}
+	return items
+}
+
 func (e *Error) Error() string {
 	return fmt.Sprintf("%s has %s:\n%s", e.Path, english.Count(len(e.Problems), "problem"), strings.Join(e.Lines(), "\n"))
 }

@@ -77,7 +77,7 @@ func TestParseProblems(t *testing.T) {
 		{"empty file", "", []string{"t.yaml:1:1: the file is empty: it holds replies: and a list of saved replies"}},
 		{"comments only", "# nada\n", []string{"t.yaml:1:1: the file is empty: it holds replies: and a list of saved replies"}},
 		{"wrong indentation", "replies:\n  - shortcut: frete\n   text: oi\n",
-			[]string{"t.yaml:3:4: YAML: value is not allowed in this context"}},
+			[]string{"t.yaml:3:4: YAML: value is not allowed in this context (is the line indented like the lines around it?)"}},
 		{"a tab", "replies:\n\t- shortcut: x\n",
 			[]string{"t.yaml:2:1: YAML: found character '\t' that cannot start any token"}},
 		{"unclosed flow list", "replies:\n  - shortcut: frete\n    text: oi\n    channels: [chatapp\n",

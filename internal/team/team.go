@@ -50,6 +50,12 @@ type Reply struct {
 // first appear in its text.
 func (r *Reply) Variables() []string { return Syntax.Names(r.Text) }
 
+// Uses reports whether a variable of the reply starts with prefix
+// ("attendant.", CustomFieldPrefix): what its values will need.
+func (r *Reply) Uses(prefix string) bool {
+	return slices.ContainsFunc(r.Variables(), func(name string) bool { return strings.HasPrefix(name, prefix) })
+}
+
 // OfferedOn reports whether the reply is offered on the channel: it names
 // no channels, or names the channel's type or token.
 func (r *Reply) OfferedOn(ch api.Channel) bool {

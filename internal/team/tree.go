@@ -83,7 +83,12 @@ func parse(src []byte) (root *node, err error) {
 	if err != nil {
 		var p positioned
 		if errors.As(err, &p) && p.GetToken() != nil {
-			return nil, &syntaxError{pos: tokenPos(p.GetToken()), msg: p.GetMessage()}
+			msg := p.GetMessage()
+			// What the parser says of a line indented wrong.
+			if strings.Contains(msg, "not allowed in this context") {
+				msg += " (is the line indented like the lines around it?)"
+			}
+			return nil, &syntaxError{pos: tokenPos(p.GetToken()), msg: msg}
 		}
 		return nil, &syntaxError{pos: pos{1, 1}, msg: err.Error()}
 	}

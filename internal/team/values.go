@@ -133,6 +133,16 @@ type Missing struct {
 	Why string
 }
 
+// String names the variable and the flag that gives its value, with why
+// the API gave none: "prazo: --var prazo=VALUE".
+func (m Missing) String() string {
+	name := m.Name
+	if m.Why != "" {
+		name += " (" + m.Why + ")"
+	}
+	return name + ": --var " + m.Name + "=VALUE"
+}
+
 // Rendering is a reply's text with the values known so far.
 type Rendering struct {
 	// Text is the text with every value filled in; a variable without one

@@ -20,6 +20,9 @@ type Variable struct {
 // contact.customfields.plano is the contact's value of the field plano.
 const CustomFieldPrefix = "contact.customfields."
 
+// AttendantPrefix starts the variables of the attendant who sends a reply.
+const AttendantPrefix = "attendant."
+
 // Variables are the variables with a value from the API, in the order the
 // documentation lists them. A name with a dot belongs to the namespace
 // before its first dot; any name without a dot is free: given with --var or
@@ -29,8 +32,8 @@ var Variables = []Variable{
 	{"contact.first_name", "the first word of the contact's name; the contact's phone when it has no name"},
 	{"contact.phone", "the contact's phone number: digits, with the country code"},
 	{CustomFieldPrefix + "NAME", "the contact's value of the custom field NAME (see convo contacts fields)"},
-	{"attendant.name", "the name of the attendant who sends the reply"},
-	{"attendant.email", "the e-mail of the attendant who sends the reply"},
+	{AttendantPrefix + "name", "the name of the attendant who sends the reply"},
+	{AttendantPrefix + "email", "the e-mail of the attendant who sends the reply"},
 	{"channel.name", "the name of the chat's channel"},
 	{"chat.token", "the chat's token"},
 }
