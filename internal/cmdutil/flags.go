@@ -192,6 +192,7 @@ const (
 	contactRef   = "a contact's id or phone number"
 	attendantRef = "a user's id, e-mail or name, or @me"
 	tagRef       = "a tag's id or text"
+	chatRef      = "a chat's token, or a contact's id or phone number"
 )
 
 // ContactFlag defines --name taking a contact: an id or a phone number,
@@ -205,6 +206,12 @@ func ContactFlag(f *Factory, cmd *cobra.Command, p *string, name, usage string) 
 // with status ("" for every user).
 func AttendantFlag(f *Factory, cmd *cobra.Command, p *string, name, status, usage string) *pflag.Flag {
 	return refFlag(cmd, p, name, usage, nonEmpty(name, attendantRef), CompleteAttendants(f, status))
+}
+
+// ChatFlag defines --name taking a chat: its token, or a contact with one
+// open chat, found with Factory.OpenChat.
+func ChatFlag(f *Factory, cmd *cobra.Command, p *string, name, usage string) *pflag.Flag {
+	return refFlag(cmd, p, name, usage, nonEmpty(name, chatRef), CompleteChats(f))
 }
 
 // TagFlag defines --name taking one tag, by id or text.

@@ -19,9 +19,12 @@ import (
 )
 
 func newCmdReply(f *cmdutil.Factory) *cobra.Command {
-	var content *messages.SendFlags
+	var (
+		content  *messages.SendFlags
+		shortcut *string
+	)
 	cmd := &cobra.Command{
-		Use:   "reply CHAT (--text S | --text-file F|- | --type T --url U [--caption S] | --template ID|NAME [...]) [--attendant A]",
+		Use:   "reply CHAT (--text S | --text-file F|- | --saved SHORTCUT [--var NAME=VALUE]... | --type T --url U [--caption S] | --template ID|NAME [...]) [--attendant A]",
 		Short: "Answer a chat",
 		Long: `Send a message in a chat: to its contact, on its channel, so that the answer
 lands in that chat and in no other. CHAT is a chat's token, or a contact's id
@@ -29,6 +32,12 @@ or phone number when the contact has one open chat. The message is given as
 to convo messages send (see its help): --text or --text-file, a media --type
 with --url, a contact card, or --template with its values, asked for on a
 terminal when missing.
+
+--saved sends a saved reply of the team file (see convo replies --help): its
+text, with its variables filled in for the chat, its contact and the
+attendant who sends it, and --var NAME=VALUE for the others. A variable
+without a value is asked for on a terminal; elsewhere the command exits 2
+naming every one. A saved reply that names channels is refused on others.
 
 The message is sent as --attendant, by default you (@me) when convo config
 set attendant has been run. Replying to a chat that no attendant has takes it
@@ -58,6 +67,9 @@ option is not available; use --jq to shape the output.`,
   convo chats reply 42ef115f20394e9daca8 --type image \
     --url https://cdn.exemplo.com.br/pedidos/4521.jpg --caption "Seu pedido embalado"
 
+  # A saved reply of the team's file, with the value of its variable
+  convo chats reply 043bf0b9624cd43d116b --saved frete --var prazo=3
+
   # A template message, and the request it would send
   convo chats reply 42ef115f20394e9daca8 --template rastreio_pedido \
     --var numero_pedido=4521 --button 0=BR4521 --dry-run`,
@@ -68,13 +80,27 @@ option is not available; use --jq to shape the output.`,
 			if err := content.Check(); err != nil {
 				return err
 			}
-			d, ch, err := openChat(ctx, f, args[0])
+			var s *saved
+			if shortcut != nil {
+				var err error
+				if s, err = loadSaved(f, *shortcut, content.Vars()); err != nil {
+					return err
+				}
+			}
+			d, ch, err := f.OpenChat(ctx, args[0])
 			if err != nil {
 				return err
 			}
 			to, err := desk.Reply(ch, api.MessageSend{})
 			if err != nil {
 				return err
+			}
+			var compose func(context.Context) (string, bool, error)
+			if s != nil {
+				if err := s.reply.CheckChannel(ch.Channel); err != nil {
+					return err
+				}
+				compose = func(ctx context.Context) (string, bool, error) { return s.compose(ctx, f, d, ch, content) }
 			}
 			if f.Me().Ref != "" {
 				content.DefaultAttendant(resolve.MeRef)
@@ -93,10 +119,20 @@ option is not available; use --jq to shape the output.`,
 						fmt.Fprintf(errOut, "%s Warning: %s.\n", f.IOStreams.ColorScheme().WarningIcon(), safetext.Line(warning))
 					}
 				},
+				Text: compose,
 			})
 		},
 	}
 	content = messages.AddSendFlags(f, cmd, "the `ATTENDANT` the message is sent as: a user's id, e-mail or name, or @me (default: @me when set, else the token's user)")
+	cmdutil.NilStringFlag(cmd, &shortcut, "saved", "send the saved reply `SHORTCUT` of the team file, its variables filled in (see convo replies list)")
+	_ = cmd.RegisterFlagCompletionFunc("saved", cmdutil.CompleteSaved(f))
+	content.ComposesText(cmd, "saved", func() bool { return shortcut != nil })
+	_ = cmd.RegisterFlagCompletionFunc("var", cmdutil.CompleteSavedVars(f, func() string {
+		if shortcut == nil {
+			return ""
+		}
+		return *shortcut
+	}))
 	return cmdutil.Prints(f, cmd, messages.SendResultSpec())
 }
 

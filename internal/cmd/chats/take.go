@@ -45,7 +45,7 @@ chat back to the waiting queue.`,
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteChats(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			d, ch, err := openChat(ctx, f, args[0])
+			d, ch, err := f.OpenChat(ctx, args[0])
 			if err != nil {
 				return err
 			}
@@ -102,7 +102,7 @@ customer writes again.`,
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteChats(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			d, ch, err := openChat(ctx, f, args[0])
+			d, ch, err := f.OpenChat(ctx, args[0])
 			if err != nil {
 				return err
 			}

@@ -86,7 +86,7 @@ to the destination channel; otherwise the API refuses (exit 4).`,
 			if ref.Contact != nil || body.Channel == "" {
 				// The chat's channel, or the chat itself, must be found
 				// first; a token and a channel need no lookup.
-				_, ch, err := openChat(ctx, f, args[0])
+				_, ch, err := f.OpenChat(ctx, args[0])
 				if err != nil {
 					return err
 				}

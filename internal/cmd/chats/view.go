@@ -52,7 +52,7 @@ docs/agent.md for what each command costs.`,
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteChats(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			d, ch, err := openChat(ctx, f, args[0])
+			d, ch, err := f.OpenChat(ctx, args[0])
 			if err != nil {
 				return err
 			}
@@ -80,29 +80,6 @@ func (v *viewer) addFlags(cmd *cobra.Command) {
 // messages, whose author in a table would be the shown chat's contact.
 func (v *viewer) spec() output.Spec {
 	return messages.MessageSpec(func() *desk.Chat { return v.shown })
-}
-
-// openDesk is the desk of the run's client.
-// openChat opens the desk and finds the chat arg names: a token, or a
-// contact's phone or id for the contact's open chat (see resolve.ParseChat).
-func openChat(ctx context.Context, f *cmdutil.Factory, arg string) (*desk.Desk, *desk.Chat, error) {
-	ref, err := resolve.ParseChat(arg, f.Settings.DefaultCountry)
-	if err != nil {
-		return nil, nil, err
-	}
-	c, err := f.APIClient(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	d, err := desk.Open(ctx, c)
-	if err != nil {
-		return nil, nil, err
-	}
-	ch, err := d.Resolve(ctx, ref)
-	if err != nil {
-		return nil, nil, err
-	}
-	return d, ch, nil
 }
 
 // show prints the chat in the run's output format: the rendered

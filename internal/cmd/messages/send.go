@@ -46,6 +46,11 @@ type sendOptions struct {
 	components *string
 	attendant  string
 	dryRun     bool
+	// composer is the flag of the command's own that gives a text
+	// message's text another way (chats reply --saved), "" when it has
+	// none; composed says whether it was given.
+	composer string
+	composed func() bool
 }
 
 // typeFlags are the flags that belong to each message type; any other of
@@ -179,6 +184,22 @@ func SendResultSpec() output.Spec { return sendResultSpec }
 // flag of another message type, two ways of giving a template's values.
 func (s *SendFlags) Check() error { return s.o.checkFlags() }
 
+// ComposesText declares flag, a flag of cmd's own, as another way of
+// giving a text message's text (chats reply --saved): when given (as given
+// says), the message is a text, --text and --text-file do not go with it,
+// --var gives values to it (Vars), and SendHooks.Text writes the text.
+func (s *SendFlags) ComposesText(cmd *cobra.Command, flag string, given func() bool) {
+	s.o.composer, s.o.composed = flag, given
+	cmd.Flags().Lookup("var").Usage = "a variable as `NAME=VALUE`: of a template's body, by name or placeholder number, or of --" + flag + " (repeatable)"
+}
+
+// Vars are the --var values as given, NAME=VALUE.
+func (s *SendFlags) Vars() []string { return s.o.values.Vars }
+
+// Attendant is the attendant the message is sent as, as given (--attendant
+// or DefaultAttendant); "" for the token's user.
+func (s *SendFlags) Attendant() string { return s.o.attendant }
+
 // FreeForm says whether the message is anything but a template: what the
 // messaging app delivers only within its 24-hour customer-service window.
 func (s *SendFlags) FreeForm() bool { return s.o.messageType() != "template" }
@@ -211,6 +232,10 @@ type SendHooks struct {
 	Sending func(ctx context.Context, body api.MessageSend) error
 	// Sent sees the result of the send before it is printed.
 	Sent func(*api.SendResult)
+	// Text writes the text of a message whose text the command composes
+	// (ComposesText), after Checked: the text, and whether a person typed
+	// part of it (then the message is shown for confirmation).
+	Text func(ctx context.Context) (text string, asked bool, err error)
 }
 
 // Send builds the message to phone on channel from the flags, asks on a
@@ -235,6 +260,9 @@ func (o *sendOptions) arrayFlag(cmd *cobra.Command, p *[]string, name, usage str
 
 func (o *sendOptions) isGiven(flag string) bool { return o.given[flag]() }
 
+// composing says whether the command composes the text (ComposesText).
+func (o *sendOptions) composing() bool { return o.composed != nil && o.composed() }
+
 // messageType is --type, or what the flags given imply.
 func (o *sendOptions) messageType() string {
 	switch {
@@ -250,6 +278,9 @@ func (o *sendOptions) messageType() string {
 // message type, and two ways of giving the template's values.
 func (o *sendOptions) checkFlags() error {
 	typ := o.messageType()
+	if o.composing() {
+		return o.checkComposed()
+	}
 	var stray []string
 	for _, name := range sendTypeFlags {
 		if o.isGiven(name) && !slices.Contains(typeFlags[typ], name) {
@@ -274,6 +305,29 @@ func (o *sendOptions) checkFlags() error {
 	return nil
 }
 
+// checkComposed rejects the flags that do not go with the composer's:
+// every flag of a message's content but --var.
+func (o *sendOptions) checkComposed() error {
+	var stray []string
+	if o.typ != nil {
+		stray = append(stray, "--type")
+	}
+	for _, name := range sendTypeFlags {
+		if name != "var" && o.isGiven(name) {
+			stray = append(stray, "--"+name)
+		}
+	}
+	if len(stray) == 0 {
+		return nil
+	}
+	verb := "does"
+	if len(stray) > 1 {
+		verb = "do"
+	}
+	return clierr.FlagErrorf("%s %s not go with --%s, which writes a text message (with --var for its variables)",
+		cmdutil.JoinAnd(stray), verb, o.composer)
+}
+
 func (o *sendOptions) send(ctx context.Context, hooks SendHooks) error {
 	f := o.f
 	body, err := o.request()
@@ -289,6 +343,15 @@ func (o *sendOptions) send(ctx context.Context, hooks SendHooks) error {
 		preview string // what the confirmation shows
 		asked   bool   // whether a person answered prompts
 	)
+	if o.composing() {
+		if hooks.Text == nil {
+			return fmt.Errorf("internal error: --%s has no text to give", o.composer)
+		}
+		if body.Content, asked, err = hooks.Text(ctx); err != nil {
+			return err
+		}
+		preview = body.Content
+	}
 	if body.Type == "text" && body.Content == "" {
 		// request let a missing text through only when it can be asked for.
 		if body.Content, err = o.prompter().Input(prompt.Input{Title: "Message text", Validate: func(s string) error {
@@ -383,6 +446,8 @@ func (o *sendOptions) request() (api.MessageSend, error) {
 	switch typ {
 	case "text":
 		switch {
+		case o.composing():
+			// The command writes the text once the chat is known.
 		case o.textFile != nil:
 			if body.Content, err = f.ReadText(*o.textFile, "--text-file"); err != nil {
 				return body, err

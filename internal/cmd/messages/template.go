@@ -105,7 +105,7 @@ func missingValuesError(name string, missing []msgtemplate.Slot) error {
 // flag's value would be.
 func (o *sendOptions) askValues(p *msgtemplate.Template, v *msgtemplate.Values) error {
 	missing := v.Missing()
-	fmt.Fprintf(o.f.IOStreams.ErrOut, "Template %s needs %d more %s:\n%s\n\n", safetext.Line(p.Name), len(missing), english.Plural(len(missing), "value"), indent(p.Preview(v)))
+	fmt.Fprintf(o.f.IOStreams.ErrOut, "Template %s needs %d more %s:\n%s\n\n", safetext.Line(p.Name), len(missing), english.Plural(len(missing), "value"), Indent(p.Preview(v)))
 	ask := o.prompter()
 	for _, s := range missing {
 		answer, err := ask.Input(prompt.Input{Title: capitalize(s.String()), Description: p.Preview(v), Validate: s.Check})
@@ -119,7 +119,9 @@ func (o *sendOptions) askValues(p *msgtemplate.Template, v *msgtemplate.Values) 
 	return nil
 }
 
-func indent(text string) string {
+// Indent indents every line of text by two spaces: a message's preview
+// under the sentence that introduces it.
+func Indent(text string) string {
 	return "  " + strings.ReplaceAll(text, "\n", "\n  ")
 }
 

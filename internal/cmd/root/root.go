@@ -26,6 +26,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/inbox"
 	"github.com/convo-cli/convo/internal/cmd/messages"
 	"github.com/convo-cli/convo/internal/cmd/notes"
+	"github.com/convo-cli/convo/internal/cmd/replies"
 	"github.com/convo-cli/convo/internal/cmd/sandbox"
 	"github.com/convo-cli/convo/internal/cmd/tags"
 	"github.com/convo-cli/convo/internal/cmd/templates"
@@ -97,7 +98,7 @@ Try it without an account on the built-in sandbox:
 	for _, sub := range []*cobra.Command{
 		contacts.NewCmdContacts(f), notes.NewCmdNotes(f), chats.NewCmdChats(f), messages.NewCmdMessages(f),
 		users.NewCmdUsers(f), tags.NewCmdTags(f), channels.NewCmdChannels(f), templates.NewCmdTemplates(f),
-		inbox.NewCmdInbox(f),
+		replies.NewCmdReplies(f), inbox.NewCmdInbox(f),
 	} {
 		sub.GroupID = "core"
 		cmd.AddCommand(sub)
