@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -79,9 +80,10 @@ func fencedBlocks(text string) []mdBlock {
 //     for any text (a time, a rate), and a line of "…" alone for any lines.
 //     A "# needs …" comment anywhere in the script skips it.
 //   - Any other ```sh block is a series of scripts, each of which must
-//     succeed: a comment line starts one and a blank line ends one; a
-//     command marked "# needs …" is a step of its own, skipped, and so is
-//     a paragraph that opens with a "# needs …" comment.
+//     succeed: a comment line starts one and a blank line ends one (not
+//     inside a here-document, whose lines are all the file's); a command
+//     marked "# needs …" is a step of its own, skipped, and so is a
+//     paragraph that opens with a "# needs …" comment.
 //   - In a ```console block, each "$ " line (with its continuation lines) is
 //     a command typed into one shell session, and the lines up to the next
 //     one its output; "echo $?" shows the status of the command before.
@@ -126,11 +128,19 @@ func shParagraphs(b mdBlock) []docStep {
 		}
 		para = nil
 	}
+	heredoc := "" // the word that ends the here-document being read
 	for i, line := range b.lines {
 		n := b.line + i
 		trimmed := strings.TrimSpace(line)
 		joined := len(para) > 0 && strings.HasSuffix(para[len(para)-1], "\\")
 		switch {
+		case heredoc != "":
+			// A here-document's lines are the file it writes: blank
+			// lines and "#" lines included.
+			para = append(para, line)
+			if trimmed == heredoc {
+				heredoc = ""
+			}
 		case trimmed == "" && !joined:
 			flush()
 		case needsOf(line) != "" && !strings.HasPrefix(trimmed, "#") && !joined:
@@ -146,11 +156,18 @@ func shParagraphs(b mdBlock) []docStep {
 				start = n
 			}
 			para = append(para, line)
+			if m := heredocStart.FindStringSubmatch(line); m != nil {
+				heredoc = m[1]
+			}
 		}
 	}
 	flush()
 	return steps
 }
+
+// heredocStart finds a here-document in a shell line (cat > f <<'EOF') and
+// the word that ends it.
+var heredocStart = regexp.MustCompile(`<<-?\s*['"]?([A-Za-z_][A-Za-z0-9_]*)['"]?`)
 
 // consoleSteps reads the commands of a ```console block (see parseDoc).
 func consoleSteps(b mdBlock) []docStep {
@@ -223,7 +240,8 @@ func matchLine(want, got string) bool {
 
 func TestParseDoc(t *testing.T) {
 	text := "Intro\n```sh\n# List\nconvo contacts list\nconvo tags list\n\nconvo auth login   # needs a terminal\nconvo a \\\n  --b\n\n# needs a checkout\n# the tests\ngo test ./...\nscripts/bench\n```\n" +
-		"```console\n$ convo x \\\n  --y\nerror: no\n$ echo $?\n2\n```\n```sh\nconvo y  # needs an account\nconvo z\n```\n\n```text\nout\n\n```\n```sh\nconvo w\n```\n```text\n… in …s\n```\nText\n```text\nnot an output\n```\n```json\n{\"a\": 1}\n```\n"
+		"```console\n$ convo x \\\n  --y\nerror: no\n$ echo $?\n2\n```\n```sh\nconvo y  # needs an account\nconvo z\n```\n\n```text\nout\n\n```\n```sh\nconvo w\n```\n```text\n… in …s\n```\nText\n```text\nnot an output\n```\n```json\n{\"a\": 1}\n```\n" +
+		"```sh\ncat > f.yaml <<'EOF'\n# the file's comment\na: 1\n\nb: 2\nEOF\nconvo x f.yaml\n\nconvo y\n```\n"
 	got := parseDoc(text)
 	want := []docStep{
 		{line: 3, script: "# List\nconvo contacts list\nconvo tags list"},
@@ -234,6 +252,8 @@ func TestParseDoc(t *testing.T) {
 		{line: 20, script: "echo $?", want: []string{"2"}, session: true},
 		{line: 24, script: "convo y  # needs an account\nconvo z", want: []string{"out", ""}, needs: "needs an account"},
 		{line: 33, script: "convo w", want: []string{"… in …s"}},
+		{line: 46, script: "cat > f.yaml <<'EOF'\n# the file's comment\na: 1\n\nb: 2\nEOF\nconvo x f.yaml"},
+		{line: 54, script: "convo y"},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("parseDoc:\n got %#v\nwant %#v", got, want)

@@ -120,13 +120,16 @@ func TestParseExamples(t *testing.T) {
 // no keyring: on Linux, an empty DBUS_SESSION_BUS_ADDRESS keeps convo away
 // from the machine's), and must exit 0. Examples that destroy data
 // therefore need --yes, and examples must use ids, tokens and names of the
-// seed.
+// seed. They run in a checkout of a team's repository: team.yaml, the team
+// file of docs/agent.md, is in the working directory and CONVO_TEAM_FILE
+// names it, so that saved replies have the guide's shortcuts.
 func TestExamples(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("examples need bash")
 	}
 	seeded := seededDB(t)
+	team := guideTeamFile(t)
 
 	ios, _, _, _ := output.Test()
 	var all []example
@@ -145,7 +148,7 @@ func TestExamples(t *testing.T) {
 	for _, ex := range all {
 		t.Run(ex.command, func(t *testing.T) {
 			t.Parallel()
-			runExample(t, bash, seeded, ex)
+			runExample(t, bash, seeded, team, ex)
 		})
 	}
 }
@@ -172,8 +175,29 @@ func seededDB(t *testing.T) []byte {
 	return data
 }
 
-func runExample(t *testing.T, bash string, seeded []byte, ex example) {
+// guideTeamFile is the team file docs/agent.md writes, in its
+// cat > team.yaml <<'EOF' block.
+func guideTeamFile(t *testing.T) []byte {
+	t.Helper()
+	guide, err := os.ReadFile(filepath.Join("..", "..", "docs", "agent.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(guide), "cat > team.yaml <<'EOF'\n")
+	body, _, closed := strings.Cut(rest, "\nEOF\n")
+	if !ok || !closed {
+		t.Fatal("docs/agent.md writes no team.yaml with cat > team.yaml <<'EOF' … EOF")
+	}
+	return []byte(body + "\n")
+}
+
+func runExample(t *testing.T, bash string, seeded, team []byte, ex example) {
 	sb := newScratch(t, seeded)
+	path := filepath.Join(sb.work, "team.yaml")
+	if err := os.WriteFile(path, team, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sb.env = append(sb.env, "CONVO_TEAM_FILE="+path)
 	if output, err := sb.run(bash, ex.script); err != nil {
 		t.Errorf("example of %s failed: %v\n%s\n%s\n--- output:\n%s", ex.command, err, ex.comment, ex.script, output)
 	}
