@@ -73,7 +73,7 @@ type hostileRun struct {
 // TestHostileTextActsOnNothing runs the real binary, in a pseudo-terminal
 // and through a pipe, on every path that shows text from the API or from an
 // input file: the formats of lists and objects, --jq and --template, the
-// desk's views, follow lines, prompts, the plan of a broadcast, the
+// desk's views, follow lines, prompts, saved replies, the plan of a broadcast, the
 // summary of an import, error lines, export, the inbox. The sandbox holds
 // hostile names, tags, custom fields, notes, messages and a template. Each
 // command runs twice: on harmless text, then on the hostile text in the
@@ -87,7 +87,12 @@ func TestHostileTextActsOnNothing(t *testing.T) {
 	store := sandboxtest.Seeded(t, db)
 	srv := httptest.NewServer(sandbox.NewServer(store, sandbox.Options{}))
 	t.Cleanup(srv.Close)
-	env := append(os.Environ(),
+	// A saved reply whose text takes the contact's name and a custom field.
+	teamFile := filepath.Join(dir, "team.yaml")
+	if err := os.WriteFile(teamFile, []byte("replies:\n  - shortcut: hostil\n    text: \"Olá {{contact.name}} ({{contact.customfields.empresa}}), seu cupom é {{cupom}}.\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(), "CONVO_TEAM_FILE="+teamFile,
 		"CONVO_CONFIG_DIR="+filepath.Join(dir, "config"), "CONVO_DATA_DIR="+filepath.Join(dir, "data"),
 		"CONVO_TOKEN="+sandbox.AdminToken1, "CONVO_BASE_URL="+srv.URL, "CONVO_ATTENDANT=2",
 		"CONVO_SANDBOX=", "CONVO_PROFILE=", "CONVO_DEBUG=", "CONVO_OUTPUT=", "NO_COLOR=", "DBUS_SESSION_BUS_ADDRESS=",
@@ -159,6 +164,8 @@ func TestHostileTextActsOnNothing(t *testing.T) {
 		{name: "send template prompt", args: []string{"messages", "send", "--phone", maria, "--channel", sandbox.ChannelMain, "--template", "lembrete_visita", "--dry-run"},
 			wait: "submit", keys: "\x03", quietInPipe: true},
 		{name: "delete confirmation", args: []string{"contacts", "delete", "2"}, wait: "submit", keys: "\x03"},
+		{name: "replies view", args: []string{"replies", "view", "hostil", "--chat", chat}},
+		{name: "saved reply prompt", args: []string{"chats", "reply", chat, "--saved", "hostil"}, wait: "submit", keys: "\x03", quietInPipe: true},
 		{name: "import dry run", args: []string{"contacts", "import", input, "--dry-run", "--create-tags", "--ignore-unknown-columns"}},
 		{name: "broadcast plan", args: []string{"messages", "broadcast", input, "--template", "promocao_imagem", "--channel", sandbox.ChannelMain,
 			"--header-url", "https://cdn.exemplo.com.br/promo.jpg", "--var", "nome=Ana", "--var", "categoria=bolsas", "--dry-run"}},

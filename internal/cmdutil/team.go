@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/team"
 )
 
@@ -28,7 +29,7 @@ func CompleteSaved(f *Factory) cobra.CompletionFunc {
 		var out []cobra.Completion
 		for _, r := range replies {
 			if hasPrefixFold(r.Shortcut, toComplete) {
-				out = append(out, cobra.CompletionWithDesc(r.Shortcut, r.Title))
+				out = append(out, cobra.CompletionWithDesc(r.Shortcut, safetext.Line(r.Title)))
 			}
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp

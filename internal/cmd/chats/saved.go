@@ -11,6 +11,7 @@ import (
 	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/prompt"
+	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/team"
 )
 
@@ -67,8 +68,10 @@ func (s *saved) compose(ctx context.Context, f *cmdutil.Factory, d *desk.Desk, c
 	if !ios.CanPrompt() {
 		return "", false, missingValuesError(s.reply, r.Missing)
 	}
-	fmt.Fprintf(ios.ErrOut, "Saved reply %s needs %s:\n%s\n\n", s.reply.Shortcut,
-		english.Count(len(r.Missing), "more value"), messages.Indent(strings.TrimRight(r.Text, "\n")))
+	// The text holds the contact's and the attendant's names as the API
+	// wrote them; the prompts show their own text safe.
+	fmt.Fprintf(ios.ErrOut, "Saved reply %s needs %s:\n%s\n\n", safetext.Line(s.reply.Shortcut),
+		english.Count(len(r.Missing), "more value"), messages.Indent(safetext.Text(strings.TrimRight(r.Text, "\n"))))
 	ask := content.Prompter()
 	for _, m := range r.Missing {
 		title := "{{" + m.Name + "}}"

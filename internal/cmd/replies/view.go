@@ -13,6 +13,7 @@ import (
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
+	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/team"
 )
 
@@ -34,7 +35,8 @@ value. A variable still without one stays as written, and standard error
 says why and how to give it. A reply offered only on other channels than
 the chat's is refused (exit 2).
 
-The text goes to standard output as it is; with -o json, an object as
+The text goes to standard output, its line breaks kept and any control
+character shown as a visible escape; with -o json, an object as
 convo replies list prints a reply, with the text as shown here, and with
 --chat also "chat" and "missing" (each variable without a value: "name",
 and "why" the API has none, null for a variable only a person gives).
@@ -131,7 +133,7 @@ func show(f *cmdutil.Factory, doc any, r team.Rendering, unfilled []team.Missing
 	if len(unfilled) > 0 {
 		lines := make([]string, len(unfilled))
 		for i, m := range unfilled {
-			lines[i] = "  - " + m.String()
+			lines[i] = "  - " + safetext.Line(m.String())
 		}
 		verbs := "has no value and stays"
 		if len(unfilled) > 1 {
@@ -141,7 +143,9 @@ func show(f *cmdutil.Factory, doc any, r team.Rendering, unfilled []team.Missing
 			english.Count(len(unfilled), "variable"), verbs, strings.Join(lines, "\n"))
 	}
 	if !f.OutputRequested() || out.Format == output.Plain {
-		text := r.Text
+		// The text is for a person: the API's names in it, and the file's
+		// own text, show what they hold as escapes (JSON keeps them exact).
+		text := safetext.Text(r.Text)
 		if !strings.HasSuffix(text, "\n") {
 			text += "\n"
 		}

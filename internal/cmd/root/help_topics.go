@@ -59,6 +59,8 @@ CONVO_PAGER              program that long output is piped through on a terminal
                          without it, config pager, then PAGER; empty: no pager
 CONVO_ATTENDANT          your user, as its id or e-mail: who @me is (like config
                          attendant)
+CONVO_TEAM_FILE          the team file of saved replies (like config team_file;
+                         default: team.yaml in the config directory)
 CONVO_ACCESSIBLE_PROMPTER=1
                          plain line prompts instead of interactive forms
                          (screen readers)
