@@ -48,6 +48,11 @@
 //     messages.
 //   - MessagesAfter(token, count), FilteredAfter: 1 when nothing is new,
 //     one more per 100 new messages.
+//   - SavedValues(chat, reply) and RenderSaved: none for what the chat
+//     carries (the contact's name and phone, the channel, the token); 1
+//     for the contact's custom fields when the reply's text uses one, and
+//     1 more (per 100 custom fields) when one of them has no value; 1 for
+//     the attendant when it uses attendant.*.
 //   - Reply and OutsideWindow: no request; the caller sends the body (1).
 //     `chats reply` with a warm cache: 2, or 3 for a free-form message on a
 //     chatapp channel (CustomerLastWrote).
