@@ -74,9 +74,9 @@ func (s *saved) compose(ctx context.Context, f *cmdutil.Factory, d *desk.Desk, c
 		english.Count(len(r.Missing), "more value"), messages.Indent(safetext.Text(strings.TrimRight(r.Text, "\n"))))
 	ask := content.Prompter()
 	for _, m := range r.Missing {
-		title := "{{" + m.Name + "}}"
+		title := "Value of {{" + m.Name + "}}"
 		if m.Why != "" {
-			title += ": " + m.Why
+			title += " (" + m.Why + ")"
 		}
 		answer, err := ask.Input(prompt.Input{Title: title, Description: r.Text, Validate: func(v string) error {
 			if strings.TrimSpace(v) == "" {

@@ -39,8 +39,8 @@ func TestReplySavedAsksForWhatHasNoValue(t *testing.T) {
 	for _, want := range []string{
 		// The text as it stands, before the first question.
 		"Saved reply boas-vindas needs 2 more values:\n  Olá Ana! Seu cupom é {{cupom}}, plano {{contact.customfields.plano}}.\n",
-		"{{cupom}}",
-		`{{contact.customfields.plano}}: the contact has no value for the custom field "plano"`,
+		"Value of {{cupom}}",
+		`Value of {{contact.customfields.plano}} (the contact has no value for the custom field "plano")`,
 		"type a value for {{contact.customfields.plano}}",
 		"Send this message to 5551916761484 on site-widget-0007? [Y/n]",
 	} {

@@ -17,7 +17,8 @@ var listSpec = output.Spec{
 	Noun: "saved replies",
 	Columns: []output.Column{
 		{Header: "SHORTCUT", Path: "shortcut", Kind: output.KindID},
-		{Header: "TITLE", Path: "title"},
+		// A title is a few words: whole, the text is what is cut.
+		{Header: "TITLE", Path: "title", Kind: output.KindID},
 		{Header: "CHANNELS", Path: "channels", Drop: 1},
 		{Header: "TEXT", Path: "text"},
 	},
