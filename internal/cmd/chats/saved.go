@@ -25,6 +25,9 @@ type saved struct {
 // loadSaved finds the saved reply of the shortcut in the team file and
 // reads the --var values for it.
 func loadSaved(f *cmdutil.Factory, shortcut string, vars []string) (*saved, error) {
+	if strings.TrimSpace(shortcut) == "" {
+		return nil, clierr.FlagErrorf("--saved needs the SHORTCUT of a saved reply (see convo replies list)")
+	}
 	file, err := f.Team()
 	if err != nil {
 		return nil, err

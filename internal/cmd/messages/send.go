@@ -309,7 +309,7 @@ func (o *sendOptions) checkFlags() error {
 // every flag of a message's content but --var.
 func (o *sendOptions) checkComposed() error {
 	var stray []string
-	if o.typ != nil {
+	if o.typ != nil && *o.typ != "text" {
 		stray = append(stray, "--type")
 	}
 	for _, name := range sendTypeFlags {
