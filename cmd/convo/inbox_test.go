@@ -217,15 +217,17 @@ func (term *terminal) text() string {
 	return term.screen.String()
 }
 
-// waitFor waits until the screen shows every text.
+// waitFor waits until the screen shows every text, on one line or wrapped
+// at the terminal's edge onto the next.
 func (term *terminal) waitFor(t *testing.T, texts ...string) {
 	t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		shown := term.text()
+		unwrapped := strings.ReplaceAll(shown, "\n", "")
 		found := true
 		for _, text := range texts {
-			found = found && strings.Contains(shown, text)
+			found = found && (strings.Contains(shown, text) || strings.Contains(unwrapped, text))
 		}
 		if found {
 			return
