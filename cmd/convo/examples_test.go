@@ -231,6 +231,7 @@ func newScratch(t *testing.T, seeded []byte) *scratch {
 		"CONVO_DATA_DIR=" + data,
 		"DBUS_SESSION_BUS_ADDRESS=",
 		"LANG=C.UTF-8",
+		"GORACE=" + os.Getenv("GORACE"), // see TestMain
 	}}
 }
 

@@ -24,6 +24,14 @@ import (
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script from the actual output")
 
 func TestMain(m *testing.M) {
+	// Every convo the tests run is this test binary, built with -race when
+	// the tests are; such a program sleeps a second as it exits with
+	// goroutines alive, to let their race reports out. Reports are written
+	// as races happen and still make convo exit 66, so the children skip
+	// the sleep: hundreds of runs, hundreds of seconds. testscript passes
+	// GORACE on to the scripts; a GORACE of the caller's own comes after,
+	// so it wins.
+	os.Setenv("GORACE", strings.TrimSpace("atexit_sleep_ms=0 "+os.Getenv("GORACE")))
 	testscript.Main(m, map[string]func(){
 		"convo": func() { os.Exit(root.Main()) },
 	})
