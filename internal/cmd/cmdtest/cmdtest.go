@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmd/root"
@@ -20,6 +19,7 @@ import (
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/sandbox"
+	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
 )
 
 // Env is one test's convo: streams, a sandbox and the token to use.
@@ -49,15 +49,7 @@ func New(t testing.TB) *Env {
 	dir := t.TempDir()
 	t.Setenv(config.EnvConfigDir, filepath.Join(dir, "config"))
 	t.Setenv(config.EnvDataDir, filepath.Join(dir, "data"))
-	ctx := context.Background()
-	store, err := sandbox.Open(ctx, filepath.Join(dir, "sandbox.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	if err := store.Seed(ctx, time.Now()); err != nil {
-		t.Fatal(err)
-	}
+	store := sandboxtest.Seeded(t, filepath.Join(dir, "sandbox.db"))
 	ios, stdin, stdout, stderr := output.Test()
 	e := &Env{
 		t: t, IO: ios, Stdin: stdin, Stdout: stdout, Stderr: stderr, Store: store,
