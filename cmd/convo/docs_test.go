@@ -292,7 +292,6 @@ func TestDocs(t *testing.T) {
 	if err != nil {
 		t.Skip("examples need bash")
 	}
-	seeded := seededDB(t)
 	guides, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -308,7 +307,7 @@ func TestDocs(t *testing.T) {
 		}
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			t.Parallel()
-			sb := newScratch(t, seeded)
+			sb := newScratch(t)
 			for _, st := range steps {
 				name := fmt.Sprintf("line %d", st.line)
 				if !t.Run(name, func(t *testing.T) { runDocStep(t, bash, sb, st) }) && st.want == nil {

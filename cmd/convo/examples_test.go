@@ -18,7 +18,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/root"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/output"
-	"github.com/convo-cli/convo/internal/sandbox"
+	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
 )
 
 // example is one paragraph of a command's Example block: the comment that
@@ -128,7 +128,6 @@ func TestExamples(t *testing.T) {
 	if err != nil {
 		t.Skip("examples need bash")
 	}
-	seeded := seededDB(t)
 	team := guideTeamFile(t)
 
 	ios, _, _, _ := output.Test()
@@ -148,31 +147,9 @@ func TestExamples(t *testing.T) {
 	for _, ex := range all {
 		t.Run(ex.command, func(t *testing.T) {
 			t.Parallel()
-			runExample(t, bash, seeded, team, ex)
+			runExample(t, bash, team, ex)
 		})
 	}
-}
-
-// seededDB is a sandbox database seeded once, copied for every example.
-func seededDB(t *testing.T) []byte {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "sandbox.db")
-	ctx := context.Background()
-	store, err := sandbox.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := store.Seed(ctx, time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	if err := store.Close(); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
 }
 
 // guideTeamFile is the team file docs/agent.md writes, in its
@@ -191,8 +168,8 @@ func guideTeamFile(t *testing.T) []byte {
 	return []byte(body + "\n")
 }
 
-func runExample(t *testing.T, bash string, seeded, team []byte, ex example) {
-	sb := newScratch(t, seeded)
+func runExample(t *testing.T, bash string, team []byte, ex example) {
+	sb := newScratch(t)
 	path := filepath.Join(sb.work, "team.yaml")
 	if err := os.WriteFile(path, team, 0o600); err != nil {
 		t.Fatal(err)
@@ -204,14 +181,14 @@ func runExample(t *testing.T, bash string, seeded, team []byte, ex example) {
 }
 
 // scratch is where examples run: a home, config and data directory of their
-// own (the data directory holding a copy of the seeded sandbox), and a work
-// directory to run in.
+// own (the data directory holding a seeded sandbox), and a work directory to
+// run in.
 type scratch struct {
 	dir, work string
 	env       []string
 }
 
-func newScratch(t *testing.T, seeded []byte) *scratch {
+func newScratch(t *testing.T) *scratch {
 	t.Helper()
 	dir := t.TempDir()
 	home, data, work := filepath.Join(dir, "home"), filepath.Join(dir, "data"), filepath.Join(dir, "work")
@@ -220,7 +197,7 @@ func newScratch(t *testing.T, seeded []byte) *scratch {
 			t.Fatal(err)
 		}
 	}
-	if err := os.WriteFile(filepath.Join(data, "sandbox.db"), seeded, 0o600); err != nil {
+	if err := sandboxtest.WriteSeeded(filepath.Join(data, "sandbox.db")); err != nil {
 		t.Fatal(err)
 	}
 	return &scratch{dir: dir, work: work, env: []string{

@@ -19,6 +19,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/root"
 	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/sandbox"
+	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script from the actual output")
@@ -62,12 +63,12 @@ type scriptSandbox struct {
 const sandboxKey = "sandbox"
 
 func setupScript(env *testscript.Env) error {
-	ctx := context.Background()
-	store, err := sandbox.Open(ctx, filepath.Join(env.WorkDir, "sandbox.db"))
-	if err != nil {
+	path := filepath.Join(env.WorkDir, "sandbox.db")
+	if err := sandboxtest.WriteSeeded(path); err != nil {
 		return err
 	}
-	if err := store.Seed(ctx, time.Now()); err != nil {
+	store, err := sandbox.Open(context.Background(), path)
+	if err != nil {
 		return err
 	}
 	sb := &scriptSandbox{store: store}
