@@ -119,11 +119,11 @@ func TestContactTotalsKeptByTriggers(t *testing.T) {
 
 func TestOpenUpgradesSchemaVersion1(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "v1.db")
-	st, err := Open(t.Context(), file)
-	if err != nil {
+	if err := seeded.CopyTo(file); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.Seed(t.Context(), testNow); err != nil {
+	st, err := Open(t.Context(), file)
+	if err != nil {
 		t.Fatal(err)
 	}
 	downgrade(t, st, 1) // no contact_stats, no triggers

@@ -6,7 +6,6 @@ import (
 	"mime"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -39,15 +38,7 @@ var fuzzListRoutes = []string{
 // Successful writes of earlier inputs stay in it: the fuzzer also explores
 // the states its own requests create.
 func fuzzServer(f *testing.F) http.Handler {
-	st, err := Open(f.Context(), filepath.Join(f.TempDir(), "sandbox.db"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Cleanup(func() { st.Close() })
-	if err := st.Seed(f.Context(), testNow); err != nil {
-		f.Fatal(err)
-	}
-	return NewServer(st, Options{Now: func() time.Time { return testNow }})
+	return NewServer(openStore(f), Options{Now: func() time.Time { return testNow }})
 }
 
 // FuzzRequestBodies sends arbitrary bytes as the body of every POST and PUT
