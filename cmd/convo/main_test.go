@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"net/http/httptest"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -16,7 +15,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/convo-cli/convo/internal/cmd/root"
+	"github.com/convo-cli/convo/internal/cmd/cmdtest/binary"
 	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/sandbox"
 	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
@@ -24,19 +23,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script from the actual output")
 
-func TestMain(m *testing.M) {
-	// Every convo the tests run is this test binary, built with -race when
-	// the tests are; such a program sleeps a second as it exits with
-	// goroutines alive, to let their race reports out. Reports are written
-	// as races happen and still make convo exit 66, so the children skip
-	// the sleep: hundreds of runs, hundreds of seconds. testscript passes
-	// GORACE on to the scripts; a GORACE of the caller's own comes after,
-	// so it wins.
-	os.Setenv("GORACE", strings.TrimSpace("atexit_sleep_ms=0 "+os.Getenv("GORACE")))
-	testscript.Main(m, map[string]func(){
-		"convo": func() { os.Exit(root.Main()) },
-	})
-}
+func TestMain(m *testing.M) { binary.Main(m) }
 
 // TestScripts runs the end-to-end scenarios of testdata/script: the real
 // convo binary against a freshly seeded sandbox served on a free loopback

@@ -24,6 +24,8 @@ import (
 	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
 )
 
+func TestMain(m *testing.M) { binary.Main(m) }
+
 // server is a sandbox served on a loopback port of its own, which it keeps
 // across restarts (the API root is part of a campaign's identity), with a
 // hook that may answer the sends (POST /messages) itself.
@@ -237,12 +239,12 @@ func (c *campaign) signal(sig syscall.Signal) {
 	}
 }
 
-func buildConvo(t *testing.T) string {
+func convo(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
-		t.Skip("builds and runs the convo binary")
+		t.Skip("runs the convo binary")
 	}
-	return binary.Build(t)
+	return binary.Path(t)
 }
 
 // Kill points, decided by the server as a send arrives.
@@ -287,7 +289,7 @@ func (d *discard) WriteHeader(int)             {}
 // send, under faults, and runs it again each time: every recipient gets
 // exactly one message.
 func TestKillAndResume(t *testing.T) {
-	bin := buildConvo(t)
+	bin := convo(t)
 	s := newServer(t, sandbox.Options{FailRate: 0.2, RateLimit: 100, Latency: 2 * time.Millisecond})
 	c := newCampaign(t, bin, s, 200)
 
@@ -313,7 +315,7 @@ func TestKillAndResume(t *testing.T) {
 // finish, exit 130 says how to resume, nothing is left in doubt, and the
 // rerun sends to the rest.
 func TestInterruptAndResume(t *testing.T) {
-	bin := buildConvo(t)
+	bin := convo(t)
 	s := newServer(t, sandbox.Options{Latency: 2 * time.Millisecond})
 	c := newCampaign(t, bin, s, 150)
 	s.onSend(func(n int, w http.ResponseWriter, r *http.Request) bool {
@@ -360,7 +362,7 @@ func TestInterruptAndResume(t *testing.T) {
 // TestServerRestartInTheMiddle restarts the sandbox while sends are in
 // flight: the run rides it out and every recipient gets one message.
 func TestServerRestartInTheMiddle(t *testing.T) {
-	bin := buildConvo(t)
+	bin := convo(t)
 	s := newServer(t, sandbox.Options{Latency: 2 * time.Millisecond})
 	c := newCampaign(t, bin, s, 150)
 	restarted := make(chan struct{})
@@ -389,7 +391,7 @@ func TestServerRestartInTheMiddle(t *testing.T) {
 // TestUnderFaults: a fifth of the requests failing (503) and a rate limit
 // of 50 requests a second (429): every recipient once, nothing failed.
 func TestUnderFaults(t *testing.T) {
-	bin := buildConvo(t)
+	bin := convo(t)
 	s := newServer(t, sandbox.Options{FailRate: 0.2, RateLimit: 50, Latency: 2 * time.Millisecond})
 	c := newCampaign(t, bin, s, 300)
 	r := c.run()
@@ -405,7 +407,7 @@ func TestUnderFaults(t *testing.T) {
 // TestOneRunOfACampaignAtATime: while a campaign sends, a second run of it
 // is refused before it sends anything.
 func TestOneRunOfACampaignAtATime(t *testing.T) {
-	bin := buildConvo(t)
+	bin := convo(t)
 	s := newServer(t, sandbox.Options{})
 	c := newCampaign(t, bin, s, 20)
 	arrived, release := make(chan struct{}), make(chan struct{})

@@ -22,14 +22,16 @@ import (
 	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
 )
 
+func TestMain(m *testing.M) { binary.Main(m) }
+
 // TestInterruptAndResume runs the real binary against a slow sandbox, stops
 // it in the middle (Ctrl-C, then kill -9) and runs it again: every row must
 // end up imported exactly once.
 func TestInterruptAndResume(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs the convo binary")
+		t.Skip("runs the convo binary")
 	}
-	bin := binary.Build(t)
+	bin := binary.Path(t)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGKILL} {
 		t.Run(sig.String(), func(t *testing.T) {
 			e := newBinaryEnv(t, bin)

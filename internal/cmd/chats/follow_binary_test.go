@@ -22,6 +22,8 @@ import (
 	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
 )
 
+func TestMain(m *testing.M) { binary.Main(m) }
+
 // TestFollowTheBinary follows the queue with the real binary, against a
 // sandbox served over HTTP, polling every second: a customer's message is
 // reported by the first poll after it, an answer makes the chat leave the
@@ -29,9 +31,9 @@ import (
 // the cursor file reports only what changed meanwhile.
 func TestFollowTheBinary(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs the convo binary")
+		t.Skip("runs the convo binary")
 	}
-	bin := binary.Build(t)
+	bin := binary.Path(t)
 	dir := t.TempDir()
 	ctx := context.Background()
 	store := sandboxtest.Seeded(t, filepath.Join(dir, "sandbox.db"))

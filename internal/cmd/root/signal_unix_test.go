@@ -19,15 +19,17 @@ import (
 	"github.com/convo-cli/convo/internal/syncbuf"
 )
 
+func TestMain(m *testing.M) { binary.Main(m) }
+
 // TestSignalsEndTheRunAsInterrupted stops the real binary while its request
 // is in flight: SIGTERM and SIGQUIT end it as Ctrl-C does (exit 130,
 // "interrupted"), never with Go's goroutine dump and exit 2, the code of
 // "nothing was sent".
 func TestSignalsEndTheRunAsInterrupted(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs the convo binary")
+		t.Skip("runs the convo binary")
 	}
-	bin := binary.Build(t)
+	bin := binary.Path(t)
 	arrived := make(chan struct{}, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		arrived <- struct{}{}

@@ -1,7 +1,6 @@
-// Package binary builds the convo binary for tests that run it as a
-// process, as a user or a release would. It is apart from cmdtest so that
-// such a test links nothing of cmdtest's (the OpenAPI checker's heavy
-// initialisation would show in start-up measures of the binary).
+// Package binary gives tests the convo binary to run as a process, as a
+// user or a release would. It is apart from cmdtest so that the child
+// processes link nothing of cmdtest's unless their tests do.
 package binary
 
 import (
@@ -12,7 +11,8 @@ import (
 
 // Build compiles the convo binary into the test's temporary directory, with
 // flags added to `go build` (such as -ldflags), and returns its path: for
-// tests that run convo as a process, as a user or a release would.
+// tests of the binary as a release builds it. Tests of convo's behaviour
+// run the one Main provides, which costs no build.
 func Build(t testing.TB, flags ...string) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "convo")
