@@ -5,11 +5,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -35,8 +37,9 @@ func TestScripts(t *testing.T) {
 		RequireExplicitExec: true,
 		Setup:               setupScript,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"sandbox-restart": cmdSandboxRestart,
-			"exit-code":       cmdExitCode,
+			"sandbox-restart":  cmdSandboxRestart,
+			"sandbox-answered": cmdSandboxAnswered,
+			"exit-code":        cmdExitCode,
 		},
 	})
 }
@@ -45,6 +48,11 @@ func TestScripts(t *testing.T) {
 type scriptSandbox struct {
 	store  *sandbox.Store
 	server *httptest.Server
+
+	mu sync.Mutex
+	// answered counts the server's answers by status since it (re)started
+	// or sandbox-answered last asked.
+	answered map[int]int
 }
 
 const sandboxKey = "sandbox"
@@ -83,8 +91,32 @@ func setupScript(env *testscript.Env) error {
 }
 
 func (sb *scriptSandbox) start(opts sandbox.Options) {
-	sb.server = httptest.NewServer(sandbox.NewServer(sb.store, opts))
+	h := sandbox.NewServer(sb.store, opts)
+	sb.mu.Lock()
+	sb.answered = map[int]int{}
+	sb.mu.Unlock()
+	sb.server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		h.ServeHTTP(sw, r)
+		sb.mu.Lock()
+		sb.answered[sw.status]++
+		sb.mu.Unlock()
+	}))
 }
+
+// statusWriter remembers the status written through it.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusWriter) WriteHeader(status int) {
+	s.status = status
+	s.ResponseWriter.WriteHeader(status)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 // cmdSandboxRestart restarts the script's sandbox with fault options and
 // points CONVO_BASE_URL at it; the database is kept:
@@ -113,6 +145,31 @@ func cmdSandboxRestart(ts *testscript.TestScript, neg bool, args []string) {
 	sb.server.Close()
 	sb.start(opts)
 	ts.Setenv("CONVO_BASE_URL", sb.server.URL)
+}
+
+// cmdSandboxAnswered checks that the script's sandbox answered with each
+// status at least once since it last (re)started or was asked, or with !,
+// never: so that a script under faults knows each run met them.
+//
+//	sandbox-answered 503 429
+func cmdSandboxAnswered(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) == 0 {
+		ts.Fatalf("usage: sandbox-answered STATUS...")
+	}
+	sb := ts.Value(sandboxKey).(*scriptSandbox)
+	sb.mu.Lock()
+	answered := sb.answered
+	sb.answered = map[int]int{}
+	sb.mu.Unlock()
+	for _, arg := range args {
+		status, err := strconv.Atoi(arg)
+		ts.Check(err)
+		n := answered[status]
+		ts.Logf("the sandbox answered %d %d times", status, n)
+		if (n > 0) == neg {
+			ts.Fatalf("unexpected: the sandbox's answers by status are %v", answered)
+		}
+	}
 }
 
 // cmdExitCode runs a program like exec and checks its exact exit code, so
