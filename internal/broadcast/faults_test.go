@@ -40,12 +40,14 @@ type server struct {
 	srv   *http.Server
 	sends int
 	hook  func(n int, w http.ResponseWriter, r *http.Request) bool
+	// answered counts the answers by status.
+	answered map[int]int
 }
 
 func newServer(t *testing.T, faults sandbox.Options) *server {
 	t.Helper()
 	store := sandboxtest.Seeded(t, filepath.Join(t.TempDir(), "sandbox.db"))
-	s := &server{t: t, store: store, addr: "127.0.0.1:0",
+	s := &server{t: t, store: store, addr: "127.0.0.1:0", answered: map[int]int{},
 		faulty: sandbox.NewServer(store, faults), plain: sandbox.NewServer(store, sandbox.Options{})}
 	s.start()
 	t.Cleanup(s.stop)
@@ -62,7 +64,38 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.faulty.ServeHTTP(w, r)
+	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+	s.faulty.ServeHTTP(sw, r)
+	s.mu.Lock()
+	s.answered[sw.status]++
+	s.mu.Unlock()
+}
+
+// statusWriter remembers the status written through it.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusWriter) WriteHeader(status int) {
+	s.status = status
+	s.ResponseWriter.WriteHeader(status)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// assertAnswered fails unless the server answered with each status at least once.
+func (s *server) assertAnswered(statuses ...int) {
+	s.t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.t.Logf("answers by status: %v", s.answered)
+	for _, status := range statuses {
+		if s.answered[status] == 0 {
+			s.t.Errorf("the server never answered %d: the run met no such fault (answers by status: %v)", status, s.answered)
+		}
+	}
 }
 
 // start serves on s.addr; the first time on a free port, which it keeps.
@@ -289,9 +322,10 @@ func (d *discard) WriteHeader(int)             {}
 // send, under faults, and runs it again each time: every recipient gets
 // exactly one message.
 func TestKillAndResume(t *testing.T) {
+	t.Parallel()
 	bin := convo(t)
 	s := newServer(t, sandbox.Options{FailRate: 0.2, RateLimit: 100, Latency: 2 * time.Millisecond})
-	c := newCampaign(t, bin, s, 200)
+	c := newCampaign(t, bin, s, 100)
 
 	for i, kill := range []struct{ nth, point int }{{30, killBefore}, {40, killAfter}, {50, killAnswered}} {
 		killAt(s, c, kill.nth, kill.point)
@@ -305,16 +339,18 @@ func TestKillAndResume(t *testing.T) {
 		t.Fatalf("last run: exit %d\n%s", r.code, r.stderr)
 	}
 	sum := r.summary(t)
-	if sum.Sent+sum.AlreadySent != 200 || sum.Failed != 0 {
+	if sum.Sent+sum.AlreadySent != 100 || sum.Failed != 0 {
 		t.Errorf("last run: %+v", sum)
 	}
 	s.assertOnce(c.phones)
+	s.assertAnswered(http.StatusServiceUnavailable)
 }
 
 // TestInterruptAndResume stops a campaign with Ctrl-C: the sends in flight
 // finish, exit 130 says how to resume, nothing is left in doubt, and the
 // rerun sends to the rest.
 func TestInterruptAndResume(t *testing.T) {
+	t.Parallel()
 	bin := convo(t)
 	s := newServer(t, sandbox.Options{Latency: 2 * time.Millisecond})
 	c := newCampaign(t, bin, s, 150)
@@ -362,6 +398,7 @@ func TestInterruptAndResume(t *testing.T) {
 // TestServerRestartInTheMiddle restarts the sandbox while sends are in
 // flight: the run rides it out and every recipient gets one message.
 func TestServerRestartInTheMiddle(t *testing.T) {
+	t.Parallel()
 	bin := convo(t)
 	s := newServer(t, sandbox.Options{Latency: 2 * time.Millisecond})
 	c := newCampaign(t, bin, s, 150)
@@ -389,24 +426,28 @@ func TestServerRestartInTheMiddle(t *testing.T) {
 }
 
 // TestUnderFaults: a fifth of the requests failing (503) and a rate limit
-// of 50 requests a second (429): every recipient once, nothing failed.
+// of 10 requests a second (429), low enough that the run meets it however
+// slow the machine: every recipient once, nothing failed.
 func TestUnderFaults(t *testing.T) {
+	t.Parallel()
 	bin := convo(t)
-	s := newServer(t, sandbox.Options{FailRate: 0.2, RateLimit: 50, Latency: 2 * time.Millisecond})
-	c := newCampaign(t, bin, s, 300)
+	s := newServer(t, sandbox.Options{FailRate: 0.2, RateLimit: 10, Latency: 2 * time.Millisecond})
+	c := newCampaign(t, bin, s, 50)
 	r := c.run()
 	if r.code != 0 {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
 	}
-	if sum := r.summary(t); sum.Sent != 300 || sum.Failed != 0 {
+	if sum := r.summary(t); sum.Sent != 50 || sum.Failed != 0 {
 		t.Errorf("summary %+v", sum)
 	}
 	s.assertOnce(c.phones)
+	s.assertAnswered(http.StatusServiceUnavailable, http.StatusTooManyRequests)
 }
 
 // TestOneRunOfACampaignAtATime: while a campaign sends, a second run of it
 // is refused before it sends anything.
 func TestOneRunOfACampaignAtATime(t *testing.T) {
+	t.Parallel()
 	bin := convo(t)
 	s := newServer(t, sandbox.Options{})
 	c := newCampaign(t, bin, s, 20)
