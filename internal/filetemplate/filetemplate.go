@@ -16,8 +16,10 @@ import (
 type Template struct {
 	// Make writes the file at path.
 	Make func(path string) error
-	// MaxAge, when positive, has the file made again once it is that old:
-	// for a file whose content is relative to the time it was made.
+	// MaxAge, when positive, has the file made again once it is that old,
+	// or when the clock reads a time before it was made (a test's fake
+	// clock, in a synctest bubble): for a file whose content is relative
+	// to the time it was made.
 	MaxAge time.Duration
 
 	mu   sync.Mutex
@@ -38,7 +40,7 @@ func (tp *Template) CopyTo(path string) error {
 func (tp *Template) bytes() ([]byte, error) {
 	tp.mu.Lock()
 	defer tp.mu.Unlock()
-	if tp.data != nil && (tp.MaxAge <= 0 || time.Since(tp.made) < tp.MaxAge) {
+	if age := time.Since(tp.made); tp.data != nil && (tp.MaxAge <= 0 || age >= 0 && age < tp.MaxAge) {
 		return tp.data, nil
 	}
 	dir, err := os.MkdirTemp("", "filetemplate-")

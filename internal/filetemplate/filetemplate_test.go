@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -73,6 +74,38 @@ func TestMadeAgainWhenOld(t *testing.T) {
 			t.Errorf("at MaxAge: %q, want the file made again", got)
 		}
 	})
+}
+
+// A file with MaxAge made by the real clock is made again for a fake one
+// that reads an earlier time, and the other way round: each clock gets a
+// file made by its own time.
+func TestMadeAgainForAnotherClock(t *testing.T) {
+	made := 0
+	tp := &Template{MaxAge: time.Minute, Make: func(path string) error {
+		made++
+		return os.WriteFile(path, fmt.Appendf(nil, "made %d at %d", made, time.Now().Year()), 0o600)
+	}}
+	copyOf := func(t *testing.T) string {
+		t.Helper()
+		path := filepath.Join(t.TempDir(), "copy")
+		if err := tp.CopyTo(path); err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	first := copyOf(t)
+	synctest.Test(t, func(t *testing.T) {
+		if got, want := copyOf(t), fmt.Sprintf("made 2 at %d", time.Now().Year()); got != want {
+			t.Errorf("under a fake clock: %q, want %q", got, want)
+		}
+	})
+	if got := copyOf(t); got == first || !strings.HasPrefix(got, "made 3 ") {
+		t.Errorf("back under the real clock: %q, want a file made again (the first was %q)", got, first)
+	}
 }
 
 // A failure to make the file is the copy's error, and the next copy tries
