@@ -14,6 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -194,72 +195,80 @@ func TestImportCountsExistingContactsExactly(t *testing.T) {
 
 // A 429 that outlasts the client's retries holds back every worker for
 // Retry-After, once: no request of any worker arrives during the pause.
+// The sandbox is called in process, in a synctest bubble: the waits are
+// the bubble's clock's.
 func TestImport429PausesEveryWorker(t *testing.T) {
-	a := newTestAPI(t)
-	var (
-		mu        sync.Mutex
-		limitedAt time.Time
-		during    int
-		posts     int
-	)
-	a.setHook(func(w http.ResponseWriter, r *http.Request, next http.Handler) bool {
-		if r.Method != http.MethodPost {
+	synctest.Test(t, func(t *testing.T) {
+		a := newInProcessAPI(t)
+		var (
+			// mu serves the POSTs one at a time; a channel, as waiting for
+			// a sync.Mutex would stop the bubble's clock.
+			mu        = make(chan struct{}, 1)
+			limitedAt time.Time
+			during    int
+			posts     int
+		)
+		a.setHook(func(w http.ResponseWriter, r *http.Request, next http.Handler) bool {
+			if r.Method != http.MethodPost {
+				return false
+			}
+			mu <- struct{}{}
+			defer func() { <-mu }()
+			posts++
+			now := time.Now()
+			switch {
+			case posts == 10:
+				limitedAt = now
+				w.Header().Set("Retry-After", "1")
+				w.WriteHeader(http.StatusTooManyRequests)
+				return true
+			case !limitedAt.IsZero() && now.Sub(limitedAt) > 100*time.Millisecond && now.Sub(limitedAt) < 900*time.Millisecond:
+				during++
+			}
+			time.Sleep(5 * time.Millisecond)
 			return false
+		})
+		start := time.Now()
+		s, err := runImport(t, context.Background(), a.client(0), csvRows(40), Options{RunOptions: bulk.RunOptions{Concurrency: 4}})
+		if err != nil {
+			t.Fatal(err)
 		}
-		mu.Lock()
-		defer mu.Unlock()
-		posts++
-		now := time.Now()
-		switch {
-		case posts == 10:
-			limitedAt = now
-			w.Header().Set("Retry-After", "1")
-			w.WriteHeader(http.StatusTooManyRequests)
-			return true
-		case !limitedAt.IsZero() && now.Sub(limitedAt) > 100*time.Millisecond && now.Sub(limitedAt) < 900*time.Millisecond:
-			during++
+		if s.Created != 40 || s.Failed != 0 {
+			t.Errorf("summary %+v, want 40 created", s)
 		}
-		time.Sleep(5 * time.Millisecond)
-		return false
+		if during != 0 {
+			t.Errorf("%d requests arrived while every worker should have been paused", during)
+		}
+		if d := time.Since(start); d < time.Second || d > 3500*time.Millisecond {
+			t.Errorf("took %s, want a pause of about 1s", d)
+		}
 	})
-	start := time.Now()
-	s, err := runImport(t, context.Background(), a.client(0), csvRows(40), Options{RunOptions: bulk.RunOptions{Concurrency: 4}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Created != 40 || s.Failed != 0 {
-		t.Errorf("summary %+v, want 40 created", s)
-	}
-	if during != 0 {
-		t.Errorf("%d requests arrived while every worker should have been paused", during)
-	}
-	if d := time.Since(start); d < time.Second || d > 3500*time.Millisecond {
-		t.Errorf("took %s, want a pause of about 1s", d)
-	}
 }
 
 // The client's own retries of a 429 and the import's pause add up to a
-// wait per retry, never more.
+// wait per retry, never more (in a synctest bubble, as above).
 func TestImport429WithClientRetries(t *testing.T) {
-	a := newTestAPI(t)
-	var limited atomic.Int32
-	a.setHook(func(w http.ResponseWriter, r *http.Request, next http.Handler) bool {
-		if r.Method == http.MethodPost && limited.Add(1) <= 2 {
-			w.Header().Set("Retry-After", "1")
-			w.WriteHeader(http.StatusTooManyRequests)
-			return true
+	synctest.Test(t, func(t *testing.T) {
+		a := newInProcessAPI(t)
+		var limited atomic.Int32
+		a.setHook(func(w http.ResponseWriter, r *http.Request, next http.Handler) bool {
+			if r.Method == http.MethodPost && limited.Add(1) <= 2 {
+				w.Header().Set("Retry-After", "1")
+				w.WriteHeader(http.StatusTooManyRequests)
+				return true
+			}
+			return false
+		})
+		start := time.Now()
+		s, err := runImport(t, context.Background(), a.client(1), csvRows(1), Options{})
+		if err != nil || s.Created != 1 {
+			t.Fatalf("summary %+v, %v", s, err)
 		}
-		return false
+		// The client waits 1s and tries again, the import pauses 1s and tries again.
+		if d := time.Since(start); d < 2*time.Second || d > 3500*time.Millisecond {
+			t.Errorf("took %s, want about 2s", d)
+		}
 	})
-	start := time.Now()
-	s, err := runImport(t, context.Background(), a.client(1), csvRows(1), Options{})
-	if err != nil || s.Created != 1 {
-		t.Fatalf("summary %+v, %v", s, err)
-	}
-	// The client waits 1s and tries again, the import pauses 1s and tries again.
-	if d := time.Since(start); d < 2*time.Second || d > 3500*time.Millisecond {
-		t.Errorf("took %s, want about 2s", d)
-	}
 }
 
 func TestImportDuplicates(t *testing.T) {

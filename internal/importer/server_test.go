@@ -18,8 +18,11 @@ import (
 // testAPI is a freshly seeded sandbox behind a middleware that counts
 // requests and lets a test answer some of them itself.
 type testAPI struct {
-	t   *testing.T
-	srv *httptest.Server
+	t *testing.T
+	// srv serves handler on a loopback port; nil for a sandbox called in
+	// process.
+	srv     *httptest.Server
+	handler http.Handler
 
 	mu     sync.Mutex
 	counts map[string]int // "POST /contacts" → requests
@@ -28,12 +31,23 @@ type testAPI struct {
 	hook func(w http.ResponseWriter, r *http.Request, next http.Handler) bool
 }
 
+// newTestAPI serves the sandbox on a loopback port, as a real API is.
 func newTestAPI(t *testing.T) *testAPI {
+	t.Helper()
+	a := newInProcessAPI(t)
+	a.srv = httptest.NewServer(a.handler)
+	t.Cleanup(a.srv.Close)
+	return a
+}
+
+// newInProcessAPI is a sandbox its clients call in process, with no
+// network: it runs in a synctest bubble, where timers are the bubble's.
+func newInProcessAPI(t *testing.T) *testAPI {
 	t.Helper()
 	store := sandboxtest.Seeded(t, filepath.Join(t.TempDir(), "sandbox.db"))
 	next := sandbox.NewServer(store, sandbox.Options{})
 	a := &testAPI{t: t, counts: map[string]int{}}
-	a.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	a.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		a.mu.Lock()
 		a.counts[r.Method+" "+strings.TrimPrefix(r.URL.Path, api.Prefix)]++
 		hook := a.hook
@@ -42,8 +56,7 @@ func newTestAPI(t *testing.T) *testAPI {
 			return
 		}
 		next.ServeHTTP(w, r)
-	}))
-	t.Cleanup(a.srv.Close)
+	})
 	return a
 }
 
@@ -76,7 +89,12 @@ func (a *testAPI) writes() int {
 // client is an API client of company 1's admin; retries are the client's own.
 func (a *testAPI) client(retries int) *api.Client {
 	a.t.Helper()
-	c, err := api.New(api.Options{BaseURL: a.srv.URL, Token: sandbox.AdminToken1, MaxRetries: retries, Timeout: 10 * time.Second})
+	opts := api.Options{BaseURL: "http://sandbox.localhost", Transport: sandbox.Transport(a.handler),
+		Token: sandbox.AdminToken1, MaxRetries: retries, Timeout: 10 * time.Second}
+	if a.srv != nil {
+		opts.BaseURL, opts.Transport = a.srv.URL, nil
+	}
+	c, err := api.New(opts)
 	if err != nil {
 		a.t.Fatal(err)
 	}
