@@ -34,6 +34,7 @@ func TestInterruptAndResume(t *testing.T) {
 	bin := binary.Path(t)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGKILL} {
 		t.Run(sig.String(), func(t *testing.T) {
+			t.Parallel()
 			e := newBinaryEnv(t, bin)
 			const rows = 600
 			csv := e.writeCSV(rows)
