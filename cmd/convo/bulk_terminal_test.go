@@ -19,6 +19,7 @@ import (
 // shows its progress bar, ends at the rows it read, and exits: the import
 // by itself, the broadcast once its confirmation is answered.
 func TestBulkCommandsInATerminal(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	env := append(os.Environ(),
 		"CONVO_CONFIG_DIR="+filepath.Join(dir, "config"), "CONVO_DATA_DIR="+filepath.Join(dir, "data"),

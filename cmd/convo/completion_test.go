@@ -19,6 +19,7 @@ import (
 // --timeout and --max-retries say, and ends with no candidates, nothing but
 // cobra's directive note on stderr (no --debug log), and exit status 0.
 func TestCompletionGivesUpQuickly(t *testing.T) {
+	t.Parallel()
 	release := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		select {

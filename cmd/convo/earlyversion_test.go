@@ -19,6 +19,7 @@ import (
 // prints, without initialising the libraries: with GODEBUG=inittrace=1 the
 // runtime names every package it initialises.
 func TestEarlyVersionSkipsInitialisation(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

@@ -31,6 +31,7 @@ import (
 // itself within the refresh interval, and quit with q (exit 0). What was
 // done is then read back from the server.
 func TestInboxInATerminal(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "sandbox.db")
 	env := append(os.Environ(),
