@@ -201,14 +201,14 @@ func newScratch(t *testing.T) *scratch {
 		t.Fatal(err)
 	}
 	return &scratch{dir: dir, work: work, env: []string{
-		"PATH=" + os.Getenv("PATH"), // holds the convo of binary.Main
+		"PATH=" + os.Getenv("PATH"), // holds the convo of binary.BuildMain
 		"HOME=" + home,
 		"CONVO_SANDBOX=1",
 		"CONVO_CONFIG_DIR=" + filepath.Join(dir, "config"),
 		"CONVO_DATA_DIR=" + data,
 		"DBUS_SESSION_BUS_ADDRESS=",
 		"LANG=C.UTF-8",
-		"GORACE=" + os.Getenv("GORACE"), // see binary.Main
+		"GORACE=" + os.Getenv("GORACE"), // see binary.BuildMain
 	}}
 }
 

@@ -25,7 +25,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script from the actual output")
 
-func TestMain(m *testing.M) { binary.Main(m) }
+func TestMain(m *testing.M) { binary.BuildMain(m) }
 
 // TestScripts runs the end-to-end scenarios of testdata/script: the real
 // convo binary against a freshly seeded sandbox served on a free loopback

@@ -4,6 +4,7 @@
 package binary
 
 import (
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -12,14 +13,22 @@ import (
 // Build compiles the convo binary into the test's temporary directory, with
 // flags added to `go build` (such as -ldflags), and returns its path: for
 // tests of the binary as a release builds it. Tests of convo's behaviour
-// run the one Main provides, which costs no build.
+// run the one Main or BuildMain provides.
 func Build(t testing.TB, flags ...string) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "convo")
-	args := append([]string{"build", "-o", bin}, flags...)
-	cmd := exec.Command("go", append(args, "github.com/convo-cli/convo/cmd/convo")...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin := filepath.Join(t.TempDir(), name)
+	if err := build(bin, flags...); err != nil {
+		t.Fatal(err)
 	}
 	return bin
+}
+
+// build compiles the convo binary at dst with flags added to `go build`.
+func build(dst string, flags ...string) error {
+	args := append([]string{"build", "-o", dst}, flags...)
+	cmd := exec.Command("go", append(args, "github.com/convo-cli/convo/cmd/convo")...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return nil
 }
