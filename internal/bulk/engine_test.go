@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -221,29 +222,32 @@ func TestFingerprint(t *testing.T) {
 }
 
 // A 429 pauses every worker as long as the server asks; one that asks for
-// longer than the run's window stops the run instead of leaving it idle.
+// longer than the run's window stops the run instead of leaving it idle
+// (on a synctest bubble's clock).
 func TestCallerHonoursRetryAfter(t *testing.T) {
-	e := New(context.Background(), Config{Circuit: Circuit{Failures: 100, Window: time.Minute}})
-	defer e.Close()
-	k := e.Caller()
-	_, _ = Call(k, context.Background(), func(context.Context) (int, error) {
-		return 0, &api.Error{StatusCode: 429, RetryAt: time.Now().Add(300 * time.Millisecond)}
-	})
-	start := time.Now()
-	_, _ = Call(k, context.Background(), func(context.Context) (int, error) { return 0, nil })
-	if waited := time.Since(start); waited < 250*time.Millisecond {
-		t.Errorf("the next request waited %s, want the 300 ms the server asked", waited)
-	}
-	if e.fatal != nil {
-		t.Fatalf("a short wait stopped the run: %v", e.fatal)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		e := New(context.Background(), Config{Circuit: Circuit{Failures: 100, Window: time.Minute}})
+		defer e.Close()
+		k := e.Caller()
+		_, _ = Call(k, context.Background(), func(context.Context) (int, error) {
+			return 0, &api.Error{StatusCode: 429, RetryAt: time.Now().Add(300 * time.Millisecond)}
+		})
+		start := time.Now()
+		_, _ = Call(k, context.Background(), func(context.Context) (int, error) { return 0, nil })
+		if waited := time.Since(start); waited < 250*time.Millisecond {
+			t.Errorf("the next request waited %s, want the 300 ms the server asked", waited)
+		}
+		if e.fatal != nil {
+			t.Fatalf("a short wait stopped the run: %v", e.fatal)
+		}
 
-	_, _ = Call(k, context.Background(), func(context.Context) (int, error) {
-		return 0, &api.Error{StatusCode: 429, RetryAt: time.Now().Add(5 * time.Minute), RetryAfter: 5 * time.Minute}
+		_, _ = Call(k, context.Background(), func(context.Context) (int, error) {
+			return 0, &api.Error{StatusCode: 429, RetryAt: time.Now().Add(5 * time.Minute), RetryAfter: 5 * time.Minute}
+		})
+		var we *WaitError
+		if !errors.As(e.fatal, &we) || we.Wait < 4*time.Minute || we.Limit != time.Minute ||
+			!strings.Contains(we.Error(), "longer than a run pauses (1m0s); run the same command again after then to resume") {
+			t.Errorf("a 5-minute wait: %v, want the run stopped with a WaitError", e.fatal)
+		}
 	})
-	var we *WaitError
-	if !errors.As(e.fatal, &we) || we.Wait < 4*time.Minute || we.Limit != time.Minute ||
-		!strings.Contains(we.Error(), "longer than a run pauses (1m0s); run the same command again after then to resume") {
-		t.Errorf("a 5-minute wait: %v, want the run stopped with a WaitError", e.fatal)
-	}
 }

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -82,38 +83,43 @@ func TestDescribe(t *testing.T) {
 }
 
 // Pauses asked for at the same time overlap: four workers told to wait
-// 200 ms wait 200 ms, not 800.
+// 200 ms wait 200 ms, not 800 (on a synctest bubble's clock, as the other
+// waits of this file).
 func TestThrottlePausesOverlap(t *testing.T) {
-	th := newThrottle(0)
-	for range 4 {
-		th.pause(200 * time.Millisecond)
-	}
-	start := time.Now()
-	if err := th.wait(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if d := time.Since(start); d < 150*time.Millisecond || d > 600*time.Millisecond {
-		t.Errorf("waited %s, want about 200ms", d)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	th.pause(time.Hour)
-	cancel()
-	if err := th.wait(ctx); !errors.Is(err, context.Canceled) {
-		t.Errorf("a cancelled wait returned %v", err)
-	}
-}
-
-func TestThrottleRate(t *testing.T) {
-	th := newThrottle(50)
-	start := time.Now()
-	for range 11 {
+	synctest.Test(t, func(t *testing.T) {
+		th := newThrottle(0)
+		for range 4 {
+			th.pause(200 * time.Millisecond)
+		}
+		start := time.Now()
 		if err := th.wait(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-	}
-	if d := time.Since(start); d < 180*time.Millisecond {
-		t.Errorf("11 requests at 50/s took %s, want about 200ms", d)
-	}
+		if d := time.Since(start); d < 150*time.Millisecond || d > 600*time.Millisecond {
+			t.Errorf("waited %s, want about 200ms", d)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		th.pause(time.Hour)
+		cancel()
+		if err := th.wait(ctx); !errors.Is(err, context.Canceled) {
+			t.Errorf("a cancelled wait returned %v", err)
+		}
+	})
+}
+
+func TestThrottleRate(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		th := newThrottle(50)
+		start := time.Now()
+		for range 11 {
+			if err := th.wait(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if d := time.Since(start); d < 180*time.Millisecond {
+			t.Errorf("11 requests at 50/s took %s, want about 200ms", d)
+		}
+	})
 }
 
 type roundTripFunc func(*http.Request) (*http.Response, error)

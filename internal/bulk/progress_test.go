@@ -3,28 +3,32 @@ package bulk
 import (
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/convo-cli/convo/internal/syncbuf"
 )
 
+// The lines come every interval of a synctest bubble's clock.
 func TestProgressLines(t *testing.T) {
-	var out syncbuf.Buffer
-	c := &Counters{}
-	c.alreadyDone.Store(10)
-	c.n[FirstOutcome].Store(20)
-	c.n[Failed].Store(2)
-	p := StartProgress(FeedbackLines, &out, c, 100, 30*time.Millisecond)
-	time.Sleep(100 * time.Millisecond)
-	p.Stop(false)
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) < 2 {
-		t.Fatalf("want a line every interval, got %q", out.String())
-	}
-	last := lines[len(lines)-1]
-	if !strings.HasPrefix(last, "progress: 32 of ~100 rows (32%) · ") || !strings.Contains(last, " rows/s · ETA ") || !strings.HasSuffix(last, " · 2 failed") {
-		t.Errorf("progress line %q", last)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		var out syncbuf.Buffer
+		c := &Counters{}
+		c.alreadyDone.Store(10)
+		c.n[FirstOutcome].Store(20)
+		c.n[Failed].Store(2)
+		p := StartProgress(FeedbackLines, &out, c, 100, 30*time.Millisecond)
+		time.Sleep(100 * time.Millisecond)
+		p.Stop(false)
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if len(lines) < 2 {
+			t.Fatalf("want a line every interval, got %q", out.String())
+		}
+		last := lines[len(lines)-1]
+		if !strings.HasPrefix(last, "progress: 32 of ~100 rows (32%) · ") || !strings.Contains(last, " rows/s · ETA ") || !strings.HasSuffix(last, " · 2 failed") {
+			t.Errorf("progress line %q", last)
+		}
+	})
 }
 
 // The total is known from the start, however soon the run ends: the bar
@@ -73,11 +77,13 @@ func TestProgressBarEndsWhereTheRunDid(t *testing.T) {
 }
 
 func TestProgressQuiet(t *testing.T) {
-	var out syncbuf.Buffer
-	p := StartProgress(FeedbackNone, &out, &Counters{}, 10, time.Millisecond)
-	time.Sleep(20 * time.Millisecond)
-	p.Stop(true)
-	if out.String() != "" {
-		t.Errorf("--quiet printed %q", out.String())
-	}
+	synctest.Test(t, func(t *testing.T) {
+		var out syncbuf.Buffer
+		p := StartProgress(FeedbackNone, &out, &Counters{}, 10, time.Millisecond)
+		time.Sleep(20 * time.Millisecond)
+		p.Stop(true)
+		if out.String() != "" {
+			t.Errorf("--quiet printed %q", out.String())
+		}
+	})
 }
