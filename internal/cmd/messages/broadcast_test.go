@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -399,39 +400,42 @@ func TestBroadcastLooksForAnAmbiguousSend(t *testing.T) {
 // TestBroadcastWaitsForASendThatTimedOut: the server stores the first
 // message after the client's timeout has given it up. The recipient is
 // looked for only once the server has had as long again, and not sent to
-// a second time.
+// a second time. The command and the sandbox run in a synctest bubble, so
+// the timeout and the server's delay are the bubble's clock's.
 func TestBroadcastWaitsForASendThatTimedOut(t *testing.T) {
-	env := cmdtest.New(t)
-	list, all := phones(t, 2)
-	stored := make(chan struct{})
-	interceptSends(env, func(n int, w http.ResponseWriter, r *http.Request, next http.Handler) {
-		if n != 1 {
-			next.ServeHTTP(w, r)
-			return
+	synctest.Test(t, func(t *testing.T) {
+		env := cmdtest.New(t)
+		list, all := phones(t, 2)
+		stored := make(chan struct{})
+		interceptSends(env, func(n int, w http.ResponseWriter, r *http.Request, next http.Handler) {
+			if n != 1 {
+				next.ServeHTTP(w, r)
+				return
+			}
+			start := time.Now()
+			body, err := io.ReadAll(r.Body)
+			if err != nil {
+				t.Error(err)
+			}
+			<-r.Context().Done() // the client gives up at its timeout
+			go func() {
+				defer close(stored)
+				// Past the client's timeout of 1s and the first backoff (at
+				// most 200ms), well before a second timeout has passed.
+				time.Sleep(time.Until(start.Add(1600 * time.Millisecond)))
+				late := r.Clone(context.WithoutCancel(r.Context()))
+				late.Body = io.NopCloser(bytes.NewReader(body))
+				next.ServeHTTP(httptest.NewRecorder(), late)
+			}()
+		})
+		run(t, env, 0, "messages", "broadcast", list, "--template", "boas_vindas", "--channel", mainChannel,
+			"--concurrency", "1", "--rate", "0", "--timeout", "1s", "--yes", "-o", "json")
+		<-stored
+		if s := summaryOf(t, env); s.Sent != 2 || s.Failed != 0 {
+			t.Errorf("summary %+v", s)
 		}
-		start := time.Now()
-		body, err := io.ReadAll(r.Body)
-		if err != nil {
-			t.Error(err)
-		}
-		<-r.Context().Done() // the client gives up at its timeout
-		go func() {
-			defer close(stored)
-			// Past the client's timeout of 1s and the first backoff (at
-			// most 200ms), well before a second timeout has passed.
-			time.Sleep(time.Until(start.Add(1600 * time.Millisecond)))
-			late := r.Clone(context.WithoutCancel(r.Context()))
-			late.Body = io.NopCloser(bytes.NewReader(body))
-			next.ServeHTTP(httptest.NewRecorder(), late)
-		}()
+		assertOnce(t, env, all)
 	})
-	run(t, env, 0, "messages", "broadcast", list, "--template", "boas_vindas", "--channel", mainChannel,
-		"--concurrency", "1", "--rate", "0", "--timeout", "1s", "--yes", "-o", "json")
-	<-stored
-	if s := summaryOf(t, env); s.Sent != 2 || s.Failed != 0 {
-		t.Errorf("summary %+v", s)
-	}
-	assertOnce(t, env, all)
 }
 
 // TestBroadcastReportsWhatItCannotTell: the recipient in doubt has another
