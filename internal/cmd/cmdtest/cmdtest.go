@@ -1,5 +1,7 @@
 // Package cmdtest runs convo's command tree in-process for tests, against a
-// real, freshly seeded sandbox and in-memory streams.
+// real, freshly seeded sandbox and in-memory streams. Nothing goes through
+// the network, so a test of timeouts, backoffs and pauses can run in a
+// synctest bubble (testing/synctest), where they take no time.
 package cmdtest
 
 import (
