@@ -5,13 +5,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"net/http"
 	"net/http/httptest"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -48,11 +46,9 @@ func TestScripts(t *testing.T) {
 type scriptSandbox struct {
 	store  *sandbox.Store
 	server *httptest.Server
-
-	mu sync.Mutex
-	// answered counts the server's answers by status since it (re)started
+	// answers counts the server's answers by status since it (re)started
 	// or sandbox-answered last asked.
-	answered map[int]int
+	answers *sandboxtest.Answers
 }
 
 const sandboxKey = "sandbox"
@@ -91,32 +87,10 @@ func setupScript(env *testscript.Env) error {
 }
 
 func (sb *scriptSandbox) start(opts sandbox.Options) {
-	h := sandbox.NewServer(sb.store, opts)
-	sb.mu.Lock()
-	sb.answered = map[int]int{}
-	sb.mu.Unlock()
-	sb.server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-		h.ServeHTTP(sw, r)
-		sb.mu.Lock()
-		sb.answered[sw.status]++
-		sb.mu.Unlock()
-	}))
+	sb.answers = &sandboxtest.Answers{}
+	opts.Logger = sb.answers.Logger()
+	sb.server = httptest.NewServer(sandbox.NewServer(sb.store, opts))
 }
-
-// statusWriter remembers the status written through it.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (s *statusWriter) WriteHeader(status int) {
-	s.status = status
-	s.ResponseWriter.WriteHeader(status)
-}
-
-// Unwrap lets http.ResponseController reach the underlying writer.
-func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 // cmdSandboxRestart restarts the script's sandbox with fault options and
 // points CONVO_BASE_URL at it; the database is kept:
@@ -156,11 +130,7 @@ func cmdSandboxAnswered(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) == 0 {
 		ts.Fatalf("usage: sandbox-answered STATUS...")
 	}
-	sb := ts.Value(sandboxKey).(*scriptSandbox)
-	sb.mu.Lock()
-	answered := sb.answered
-	sb.answered = map[int]int{}
-	sb.mu.Unlock()
+	answered := ts.Value(sandboxKey).(*scriptSandbox).answers.Take()
 	for _, arg := range args {
 		status, err := strconv.Atoi(arg)
 		ts.Check(err)

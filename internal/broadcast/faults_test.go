@@ -40,15 +40,16 @@ type server struct {
 	srv   *http.Server
 	sends int
 	hook  func(n int, w http.ResponseWriter, r *http.Request) bool
-	// answered counts the answers by status.
-	answered map[int]int
+	// answers counts the faulty sandbox's answers by status.
+	answers sandboxtest.Answers
 }
 
 func newServer(t *testing.T, faults sandbox.Options) *server {
 	t.Helper()
 	store := sandboxtest.Seeded(t, filepath.Join(t.TempDir(), "sandbox.db"))
-	s := &server{t: t, store: store, addr: "127.0.0.1:0", answered: map[int]int{},
-		faulty: sandbox.NewServer(store, faults), plain: sandbox.NewServer(store, sandbox.Options{})}
+	s := &server{t: t, store: store, addr: "127.0.0.1:0", plain: sandbox.NewServer(store, sandbox.Options{})}
+	faults.Logger = s.answers.Logger()
+	s.faulty = sandbox.NewServer(store, faults)
 	s.start()
 	t.Cleanup(s.stop)
 	return s
@@ -64,36 +65,17 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-	s.faulty.ServeHTTP(sw, r)
-	s.mu.Lock()
-	s.answered[sw.status]++
-	s.mu.Unlock()
+	s.faulty.ServeHTTP(w, r)
 }
-
-// statusWriter remembers the status written through it.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (s *statusWriter) WriteHeader(status int) {
-	s.status = status
-	s.ResponseWriter.WriteHeader(status)
-}
-
-// Unwrap lets http.ResponseController reach the underlying writer.
-func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 // assertAnswered fails unless the server answered with each status at least once.
 func (s *server) assertAnswered(statuses ...int) {
 	s.t.Helper()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.t.Logf("answers by status: %v", s.answered)
+	answered := s.answers.Take()
+	s.t.Logf("answers by status: %v", answered)
 	for _, status := range statuses {
-		if s.answered[status] == 0 {
-			s.t.Errorf("the server never answered %d: the run met no such fault (answers by status: %v)", status, s.answered)
+		if answered[status] == 0 {
+			s.t.Errorf("the server never answered %d: the run met no such fault (answers by status: %v)", status, answered)
 		}
 	}
 }

@@ -52,25 +52,13 @@ func TestMadeAgainWhenOld(t *testing.T) {
 			made++
 			return os.WriteFile(path, fmt.Appendf(nil, "made %d", made), 0o600)
 		}}
-		path := filepath.Join(t.TempDir(), "copy")
-		copyOf := func() string {
-			t.Helper()
-			if err := tp.CopyTo(path); err != nil {
-				t.Fatal(err)
-			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return string(data)
-		}
-		copyOf()
+		copyOf(t, tp)
 		time.Sleep(time.Minute - time.Nanosecond)
-		if got := copyOf(); got != "made 1" {
+		if got := copyOf(t, tp); got != "made 1" {
 			t.Errorf("a moment before MaxAge: %q, want the first file", got)
 		}
 		time.Sleep(time.Nanosecond)
-		if got := copyOf(); got != "made 2" {
+		if got := copyOf(t, tp); got != "made 2" {
 			t.Errorf("at MaxAge: %q, want the file made again", got)
 		}
 	})
@@ -85,27 +73,29 @@ func TestMadeAgainForAnotherClock(t *testing.T) {
 		made++
 		return os.WriteFile(path, fmt.Appendf(nil, "made %d at %d", made, time.Now().Year()), 0o600)
 	}}
-	copyOf := func(t *testing.T) string {
-		t.Helper()
-		path := filepath.Join(t.TempDir(), "copy")
-		if err := tp.CopyTo(path); err != nil {
-			t.Fatal(err)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(data)
-	}
-	first := copyOf(t)
+	first := copyOf(t, tp)
 	synctest.Test(t, func(t *testing.T) {
-		if got, want := copyOf(t), fmt.Sprintf("made 2 at %d", time.Now().Year()); got != want {
+		if got, want := copyOf(t, tp), fmt.Sprintf("made 2 at %d", time.Now().Year()); got != want {
 			t.Errorf("under a fake clock: %q, want %q", got, want)
 		}
 	})
-	if got := copyOf(t); got == first || !strings.HasPrefix(got, "made 3 ") {
+	if got := copyOf(t, tp); got == first || !strings.HasPrefix(got, "made 3 ") {
 		t.Errorf("back under the real clock: %q, want a file made again (the first was %q)", got, first)
 	}
+}
+
+// copyOf is what a copy of tp holds.
+func copyOf(t *testing.T, tp *Template) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "copy")
+	if err := tp.CopyTo(path); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }
 
 // A failure to make the file is the copy's error, and the next copy tries
