@@ -40,6 +40,21 @@ func one[T any](call func(ctx context.Context, c *Client) (*Result[T], error)) e
 	}
 }
 
+// deferred is one for a call whose data is decoded when asked.
+func deferred[T any](call func(ctx context.Context, c *Client) (*Deferred[T], error)) endpointCall {
+	return func(ctx context.Context, c *Client) (outcome, error) {
+		d, err := call(ctx, c)
+		if err != nil {
+			return outcome{}, err
+		}
+		data, err := d.Decode()
+		if err != nil {
+			return outcome{}, err
+		}
+		return outcome{data: data, raw: d.Raw, message: d.Message}, nil
+	}
+}
+
 // list reads the pager twice, decoded and raw, so both paths are checked.
 func list[T any](pager func(c *Client) *Pager[T]) endpointCall {
 	return func(ctx context.Context, c *Client) (outcome, error) {
@@ -381,6 +396,21 @@ func endpointCases() []endpointCase {
 					t.Errorf("send result = %+v", r)
 				}
 				wantTime(t, "message.created_at", r.Message.CreatedAt, at(2024, 7, 1, 10, 0, 0, 0))
+			},
+		},
+		{
+			name: "SendMessageDeferred",
+			call: deferred(func(ctx context.Context, c *Client) (*Deferred[SendResult], error) {
+				return c.SendMessageDeferred(ctx, MessageSend{Phone: "5511987654321", Channel: "a1b2c3d4e5f6g7h8", Type: "template",
+					Template: ptr(int64(20)), Components: []SendComponent{{Type: "body", Parameters: []Parameter{{Type: "text", Text: "Ana"}}}}})
+			}),
+			method: "POST", path: "/api/v1/messages",
+			body:   `{"phone":"5511987654321","channel":"a1b2c3d4e5f6g7h8","type":"template","template":20,"components":[{"type":"body","parameters":[{"type":"text","text":"Ana"}]}]}`,
+			status: 201, fixture: "message_sent.json",
+			check: func(t *testing.T, data any) {
+				if r := data.(SendResult); r.Message.ID != 102 || r.Contact != (SentContact{"5511987654321", "Ana Souza"}) {
+					t.Errorf("send result = %+v", r)
+				}
 			},
 		},
 		{
@@ -783,7 +813,7 @@ func checkOutcome(t *testing.T, fixture []byte, got outcome) {
 // of the client that calls an endpoint has at least one case.
 func TestEndpointCasesCoverEveryEndpoint(t *testing.T) {
 	endpoints := []string{"ListCustomFields", "ListContacts", "GetContact", "CreateContact", "UpdateContact",
-		"DeleteContact", "ListNotes", "CreateNote", "VerifyNumber", "ListMessages", "SendMessage", "ListUsers", "GetUser",
+		"DeleteContact", "ListNotes", "CreateNote", "VerifyNumber", "ListMessages", "SendMessage", "SendMessageDeferred", "ListUsers", "GetUser",
 		"CreateUser", "UpdateUser", "DeactivateUser", "RestoreUser", "ListTags", "GetTag", "CreateTag", "UpdateTag",
 		"DeleteTag", "ListChats", "TransferChat", "ListChannels", "ListTemplates"}
 	covered := map[string]bool{}

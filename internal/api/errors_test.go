@@ -309,3 +309,28 @@ func TestBodyThatCannotBeEncoded(t *testing.T) {
 		t.Errorf("server hit %d times, want 0", hits.Load())
 	}
 }
+
+// TestDeferredData: a message sent whose answer has no data, or data that
+// does not decode, is still sent; Decode says what is wrong, naming the
+// request.
+func TestDeferredData(t *testing.T) {
+	for body, want := range map[string]string{
+		`{"success":true,"message":"Mensagem enviada."}`:                   "POST /messages: the API answered success but sent no data",
+		`{"success":true,"data":{"message":{"id":"three"}}}`:               "POST /messages: decode response data",
+		`{"success":true,"data":{"message":{"id":3,"content":"Olá Ana"}}}`: "",
+	} {
+		srv, _ := countingServer(t, func(w http.ResponseWriter, r *http.Request) { writeJSON(w, 201, body) })
+		c, _ := newTestClient(t, srv.URL)
+		d, err := c.SendMessageDeferred(context.Background(), MessageSend{Phone: "5511987654321", Channel: "a1b2c3d4e5f6g7h8", Content: "Olá Ana"})
+		if err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+		res, err := d.Decode()
+		switch {
+		case want == "" && (err != nil || res.Message.Content != "Olá Ana"):
+			t.Errorf("%s: %+v, %v", body, res, err)
+		case want != "" && (err == nil || !strings.HasPrefix(err.Error(), want)):
+			t.Errorf("%s: %v, want %q", body, err, want)
+		}
+	}
+}

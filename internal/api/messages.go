@@ -15,6 +15,13 @@ func (c *Client) SendMessage(ctx context.Context, body MessageSend) (*Result[Sen
 	return call[SendResult](ctx, c, post, "/messages", body)
 }
 
+// SendMessageDeferred is SendMessage with the answer's data decoded only
+// when asked (see Deferred): a success whose answer holds no data, or data
+// that does not decode, is still a message sent.
+func (c *Client) SendMessageDeferred(ctx context.Context, body MessageSend) (*Deferred[SendResult], error) {
+	return callDeferred[SendResult](ctx, c, post, "/messages", body)
+}
+
 func chatPath(token, suffix string) string {
 	return "/chats/" + url.PathEscape(token) + suffix
 }

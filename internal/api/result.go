@@ -43,19 +43,55 @@ func call[T any](ctx context.Context, c *Client, method, path string, body any) 
 // promises no data for: a success without data leaves Raw nil, and Data
 // zero, with the API's message.
 func callMaybeData[T any](ctx context.Context, c *Client, method, path string, body any) (*Result[T], error) {
+	d, err := callDeferred[T](ctx, c, method, path, body)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result[T]{Raw: d.Raw, Message: d.Message}
+	if d.Raw == nil {
+		return res, nil
+	}
+	if res.Data, err = d.Decode(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// Deferred is the answer to a call whose data is decoded only when Decode
+// is called: for a caller that sends many requests and reads few of their
+// answers (a campaign reads the first of thousands), decoding each would
+// cost more than sending it.
+type Deferred[T any] struct {
+	// Raw is the data as the server sent it; nil when the answer had none.
+	Raw     json.RawMessage
+	Message string
+	// call names the request in errors: "POST /messages".
+	call string
+}
+
+// Decode decodes the data; ErrNoData when the answer had none.
+func (d *Deferred[T]) Decode() (T, error) {
+	var data T
+	if d.Raw == nil {
+		return data, fmt.Errorf("%s: %w", d.call, ErrNoData)
+	}
+	if err := json.Unmarshal(d.Raw, &data); err != nil {
+		return data, fmt.Errorf("%s: decode response data: %w", d.call, err)
+	}
+	return data, nil
+}
+
+// callDeferred sends one request and keeps its data undecoded.
+func callDeferred[T any](ctx context.Context, c *Client, method, path string, body any) (*Deferred[T], error) {
 	resp, err := c.Do(ctx, Request{Method: method, Path: path, Body: body})
 	if err != nil {
 		return nil, err
 	}
-	res := &Result[T]{Message: resp.Envelope.Message}
-	if isNull(resp.Envelope.Data) {
-		return res, nil
+	d := &Deferred[T]{Message: resp.Envelope.Message, call: method + " " + path}
+	if !isNull(resp.Envelope.Data) {
+		d.Raw = resp.Envelope.Data
 	}
-	res.Raw = resp.Envelope.Data
-	if err := json.Unmarshal(res.Raw, &res.Data); err != nil {
-		return nil, fmt.Errorf("%s %s: decode response data: %w", method, path, err)
-	}
-	return res, nil
+	return d, nil
 }
 
 // send is call for operations whose answer is only a message (deletes).
