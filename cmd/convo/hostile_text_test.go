@@ -5,7 +5,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -332,22 +331,11 @@ func sandboxCall(t *testing.T, base, method, path string, body, out any) {
 }
 
 // setTemplateText gives the body of a template of the sandbox another
-// text: templates cannot be written through the API.
+// text.
 func setTemplateText(t *testing.T, path, name, body string) {
 	t.Helper()
-	conn, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	comps, err := json.Marshal([]api.TemplateComponent{
+	sandboxtest.SetTemplateComponents(t, path, name, []api.TemplateComponent{
 		{Type: "header", Format: "text", Text: "Lembrete: {{1}}"},
 		{Type: "body", Text: body, Variables: []string{"nome", "data_hora"}},
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := conn.Exec("UPDATE templates SET components = ? WHERE name = ? AND company_id = 1", string(comps), name); err != nil {
-		t.Fatal(err)
-	}
 }
