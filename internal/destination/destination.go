@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
@@ -82,18 +83,81 @@ func mayNotList(err error) bool {
 }
 
 // Key is d as a stable, opaque string of hex digits, for file names and
-// map keys.
-func (d Destination) Key() string {
-	sum := sha256.Sum256([]byte(d.identity()))
+// map keys: the same for every spelling of the root that names the same
+// server (see server).
+func (d Destination) Key() string { return keyOf(d.identity(server(d.Root))) }
+
+// FormerKeys are the keys earlier versions gave d, which a journal kept by
+// one of them carries, when they differ from Key: those versions keyed
+// the root as it was spelt, so that http://localhost:8080 and
+// http://127.0.0.1:8080 were two destinations. What convo keeps by
+// destination is looked for under these keys too, so that an upgrade
+// forgets nothing (a campaign's journal forgotten would send again).
+func (d Destination) FormerKeys() []string {
+	roots := []string{d.Root}
+	if u, err := url.Parse(server(d.Root)); err == nil && u.Hostname() == loopback {
+		for _, host := range []string{"localhost", "127.0.0.1", "[::1]"} {
+			v := *u
+			v.Host = host
+			if p := u.Port(); p != "" {
+				v.Host += ":" + p
+			}
+			roots = append(roots, v.String())
+		}
+	}
+	var keys []string
+	for _, root := range roots {
+		if k := keyOf(d.identity(root)); k != d.Key() && !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+func keyOf(identity string) string {
+	sum := sha256.Sum256([]byte(identity))
 	return hex.EncodeToString(sum[:])
 }
 
-// identity is what Key hashes.
-func (d Destination) identity() string {
+// identity is what the key of d at root hashes.
+func (d Destination) identity(root string) string {
 	if d.CompanyID > 0 {
-		return d.Root + "\x00company\x00" + strconv.FormatInt(d.CompanyID, 10)
+		return root + "\x00company\x00" + strconv.FormatInt(d.CompanyID, 10)
 	}
-	return d.Root + "\x00channel\x00" + d.Channel
+	return root + "\x00channel\x00" + d.Channel
+}
+
+// loopback is how server writes every name of the machine's own loopback
+// address: localhost, 127.0.0.1, ::1.
+const loopback = "127.0.0.1"
+
+// server is a normalised root (see normalRoot) as the server it names:
+// one spelling of its host. The loopback names are one (a sandbox is
+// reached as localhost or 127.0.0.1 alike), an IP address is written one
+// way, and a host name's final dot (example.com.) goes.
+func server(root string) string {
+	u, err := url.Parse(root)
+	if err != nil {
+		return root
+	}
+	host := strings.TrimSuffix(u.Hostname(), ".")
+	if ip, err := netip.ParseAddr(host); err == nil {
+		ip = ip.Unmap()
+		host = ip.String()
+		if ip.IsLoopback() && (ip.Is6() || ip == netip.AddrFrom4([4]byte{127, 0, 0, 1})) {
+			host = loopback
+		}
+	} else if host == "localhost" {
+		host = loopback
+	}
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	if p := u.Port(); p != "" {
+		host += ":" + p
+	}
+	u.Host = host
+	return u.String()
 }
 
 // String names d for people: "https://api.example.com/api/v1, company 12".

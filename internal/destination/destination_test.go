@@ -2,10 +2,13 @@ package destination
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -116,5 +119,65 @@ func TestNormalRoot(t *testing.T) {
 		if got := normalRoot(in); got != want {
 			t.Errorf("normalRoot(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// rootOf is the destination of company 1 at the API root a user spelt.
+func rootOf(t *testing.T, base string) Destination {
+	t.Helper()
+	c, err := api.New(api.Options{BaseURL: base, Token: "t", AllowInsecureHTTP: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Destination{Root: normalRoot(c.BaseURL()), CompanyID: 1}
+}
+
+// A destination is the server, not the spelling of its URL: host case,
+// the loopback names, a default port, the API prefix and a trailing slash
+// make no other.
+func TestOneServerManySpellings(t *testing.T) {
+	for _, same := range [][]string{
+		{"http://127.0.0.1:8080", "http://localhost:8080", "http://LocalHost:8080/", "http://[::1]:8080",
+			"http://127.0.0.1:8080/api/v1", "http://localhost:8080/api/v1/", "http://[0:0:0:0:0:0:0:1]:8080", "http://localhost.:8080"},
+		{"https://api.example.com", "HTTPS://API.Example.COM:443/", "https://api.example.com/api/v1"},
+		{"http://127.0.0.1", "http://localhost:80", "http://[::1]:80/"},
+	} {
+		want := rootOf(t, same[0]).Key()
+		for _, base := range same[1:] {
+			if got := rootOf(t, base).Key(); got != want {
+				t.Errorf("%s is another destination than %s", base, same[0])
+			}
+		}
+	}
+	apart := []string{"http://127.0.0.1:8080", "http://127.0.0.1:8081", "https://127.0.0.1:8080", "http://127.0.0.2:8080",
+		"http://sandbox.localhost:8080", "https://api.example.com", "https://api.example.com:8443", "https://example.com"}
+	keys := map[string]string{}
+	for _, base := range apart {
+		k := rootOf(t, base).Key()
+		if other, ok := keys[k]; ok {
+			t.Errorf("%s and %s are one destination", base, other)
+		}
+		keys[k] = base
+	}
+}
+
+// The keys an earlier version gave a destination, which journals kept
+// then still carry: the root as it was spelt, with the company.
+func TestFormerKeys(t *testing.T) {
+	old := func(root string) string {
+		sum := sha256.Sum256([]byte(root + "\x00company\x001"))
+		return hex.EncodeToString(sum[:])
+	}
+	for _, base := range []string{"http://localhost:8080", "http://127.0.0.1:8080/", "http://[::1]:8080/api/v1"} {
+		d := rootOf(t, base)
+		keys := append([]string{d.Key()}, d.FormerKeys()...)
+		for _, root := range []string{"http://localhost:8080/api/v1", "http://127.0.0.1:8080/api/v1", "http://[::1]:8080/api/v1"} {
+			if !slices.Contains(keys, old(root)) {
+				t.Errorf("%s: the key of %s is neither its key nor a former one", base, root)
+			}
+		}
+	}
+	if d := rootOf(t, "https://api.example.com"); d.Key() != old("https://api.example.com/api/v1") || len(d.FormerKeys()) != 0 {
+		t.Errorf("a root spelt one way: key %s, former keys %v", d.Key(), d.FormerKeys())
 	}
 }
