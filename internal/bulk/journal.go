@@ -90,6 +90,9 @@ type JournalSpec struct {
 	// Identity are the lines that say what the journal is of; a journal
 	// whose identity differs in any line is never applied.
 	Identity []string
+	// Former are identities that earlier versions of convo wrote for the
+	// same run: a journal that carries one of them is this run's.
+	Former [][]string
 	// About names the input for people, in messages.
 	About string
 	// Restart empties the journal first.
@@ -135,7 +138,7 @@ func OpenJournal(spec JournalSpec) (j *Journal, warnings []string, err error) {
 		return nil, nil, fmt.Errorf("create the journal directory: %w", err)
 	}
 	lock, err := lockFile(spec.Path + ".lock")
-	if errors.Is(err, errLocked) {
+	if errors.Is(err, ErrLocked) {
 		return nil, nil, &clierr.InputError{Err: &LockedError{Path: spec.Path}}
 	}
 	if err != nil {
@@ -267,7 +270,7 @@ func (d *damage) Error() string { return fmt.Sprintf("line %d: %s", d.line, d.wh
 // journal cannot be used.
 func (j *Journal) read(spec JournalSpec) (end int64, err error) {
 	br := bufio.NewReaderSize(j.f, maxJournalLine)
-	want := strings.Split(strings.TrimSuffix(string(appendHeader(nil, spec)), "\n"), "\n")
+	want := headerLines(spec, spec.Identity)
 	var header []string
 	inHeader := true
 	for n := 1; ; n++ {
@@ -304,7 +307,7 @@ func (j *Journal) read(spec JournalSpec) (end int64, err error) {
 			}
 			header = append(header, text)
 			if text == headerEnd {
-				if err := checkHeader(header, want); err != nil {
+				if err := checkHeader(header, want); err != nil && !formerHeader(header, spec) {
 					return 0, err
 				}
 				inHeader = false
@@ -326,6 +329,23 @@ func (j *Journal) notAJournal(first string) error {
 		return &mismatchError{other: "another version of convo"}
 	}
 	return clierr.InputErrorf("%s is not a convo journal; use another --journal, or --restart to overwrite it", j.path)
+}
+
+// headerLines are the lines of the header of spec's journal with identity.
+func headerLines(spec JournalSpec, identity []string) []string {
+	spec.Identity = identity
+	return strings.Split(strings.TrimSuffix(string(appendHeader(nil, spec)), "\n"), "\n")
+}
+
+// formerHeader reports whether got is the header an earlier version wrote
+// for spec's run.
+func formerHeader(got []string, spec JournalSpec) bool {
+	for _, id := range spec.Former {
+		if checkHeader(got, headerLines(spec, id)) == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // checkHeader compares a journal's header with the run's; the about line
@@ -503,7 +523,20 @@ func (j *Journal) Remove() error {
 	return errors.Join(err, j.lock.Close())
 }
 
-var errLocked = errors.New("locked")
+// ErrLocked is a lock that another run holds.
+var ErrLocked = errors.New("locked")
+
+// Lock takes the lock file at path (created with mode 0600) without
+// waiting, and returns what releases it: ErrLocked when another run holds
+// it. The lock is the operating system's: it goes with the process,
+// however that ends.
+func Lock(path string) (release func() error, err error) {
+	fl, err := lockFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return fl.Close, nil
+}
 
 // lockFile takes the lock of path without waiting. The lock file may have
 // been removed by the run that held it between our opening it and our
@@ -517,7 +550,7 @@ func lockFile(path string) (*flock.Flock, error) {
 		}
 		if !ok {
 			_ = fl.Close()
-			return nil, errLocked
+			return nil, ErrLocked
 		}
 		held, err1 := fl.Stat()
 		named, err2 := os.Stat(path)
