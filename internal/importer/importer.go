@@ -51,7 +51,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -237,7 +239,10 @@ func openJournal(ctx context.Context, c *api.Client, opts Options, state *bulk.L
 	}
 	path := opts.JournalPath
 	if path == "" {
-		path = DefaultJournalPath(opts.JournalDir, dest, opts.Input.Fingerprint)
+		path = DefaultJournalPath(opts.JournalDir, dest.Key(), opts.Input.Fingerprint)
+		if err := adoptFormer(path, opts.JournalDir, dest, opts.Input.Fingerprint); err != nil {
+			return nil, err
+		}
 	}
 	spec := journalSpec(path, dest, opts.Input, state)
 	spec.Restart = opts.Restart
@@ -252,16 +257,22 @@ func openJournal(ctx context.Context, c *api.Client, opts Options, state *bulk.L
 // destination and the input's content (and the encoding it is read in,
 // when it is not UTF-8: other bytes would be other rows), started over
 // when it is of another or damaged (a row done again only meets a
-// duplicate).
+// duplicate). A journal an earlier version kept under a former key of the
+// destination is this run's too.
 func journalSpec(path string, dest destination.Destination, in *bulk.Input, state *bulk.LineState) bulk.JournalSpec {
 	input := "input " + in.Fingerprint.String()
 	if enc := cmp.Or(in.Encoding, bulk.UTF8); enc != bulk.UTF8 {
 		input += " read as " + string(enc)
 	}
+	var former [][]string
+	for _, k := range dest.FormerKeys() {
+		former = append(former, []string{"destination " + k, input})
+	}
 	return bulk.JournalSpec{
 		Path:     path,
 		Kind:     "import",
 		Identity: []string{"destination " + dest.Key(), input},
+		Former:   former,
 		About:    in.Name + " to " + dest.String(),
 		Policy:   bulk.Lenient,
 		State:    state,
@@ -269,12 +280,33 @@ func journalSpec(path string, dest destination.Destination, in *bulk.Input, stat
 }
 
 // DefaultJournalPath is where the journal of an input's content imported
-// to dest lives in dir: one file per destination and content, so that the
-// same content imported again to the same place finds it, and nothing else
-// does.
-func DefaultJournalPath(dir string, dest destination.Destination, fp bulk.Fingerprint) string {
-	sum := sha256.Sum256([]byte(dest.Key() + "\x00" + fp.SHA256))
+// to the destination of key lives in dir: one file per destination and
+// content, so that the same content imported again to the same place finds
+// it, and nothing else does.
+func DefaultJournalPath(dir, key string, fp bulk.Fingerprint) string {
+	sum := sha256.Sum256([]byte(key + "\x00" + fp.SHA256))
 	return filepath.Join(dir, hex.EncodeToString(sum[:10])+".journal")
+}
+
+// adoptFormer moves to path, when nothing is there, the journal an earlier
+// version kept for the same import under a former key of dest (see
+// destination.Destination.FormerKeys): an import it left unfinished goes
+// on from where it stopped, and its journal goes once every row is done.
+func adoptFormer(path, dir string, dest destination.Destination, fp bulk.Fingerprint) error {
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	for _, k := range dest.FormerKeys() {
+		old := DefaultJournalPath(dir, k, fp)
+		err := os.Rename(old, path)
+		switch {
+		case err == nil:
+			return nil
+		case !errors.Is(err, fs.ErrNotExist):
+			return fmt.Errorf("take over the journal %s: %w", old, err)
+		}
+	}
+	return nil
 }
 
 // warnings gather what workers find worth saying, for after the progress

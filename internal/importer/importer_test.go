@@ -2,6 +2,8 @@ package importer
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -746,5 +748,41 @@ func TestJournalNamesTheEncoding(t *testing.T) {
 	if a, b := identity(cp1252, bulk.Windows1252), identity(cp1252, bulk.ISO88591); !strings.HasSuffix(a, " read as windows-1252") ||
 		!strings.HasSuffix(b, " read as iso-8859-1") || strings.TrimSuffix(a, " read as windows-1252") != strings.TrimSuffix(b, " read as iso-8859-1") {
 		t.Errorf("identities %q and %q", a, b)
+	}
+}
+
+// An import interrupted under an earlier version, which keyed the journal
+// by the root as it was spelt, resumes at another spelling of the same
+// server: its rows done are not done again, and the journal it kept is
+// the run's, removed once every row is done.
+func TestImportResumesAJournalOfAnEarlierVersion(t *testing.T) {
+	a := newTestAPI(t)
+	const rows = 12
+	in := inputFile(t, "contatos.csv", csvRows(rows))
+	_, port, _ := strings.Cut(strings.TrimPrefix(a.srv.URL, "http://"), ":")
+	hexSum := func(s string) string {
+		sum := sha256.Sum256([]byte(s))
+		return hex.EncodeToString(sum[:])
+	}
+	oldKey := hexSum("http://localhost:" + port + "/api/v1\x00company\x001")
+	dir := t.TempDir()
+	oldPath := filepath.Join(dir, hexSum(oldKey + "\x00" + in.SHA256)[:20]+".journal")
+	// Rows at lines 2 to 5 were created by the earlier run, and are.
+	for i := range 4 {
+		if _, err := a.client(0).CreateContact(context.Background(), api.ContactCreate{Phone: testPhone(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	journal := "convo-journal 2 import\nidentity destination " + oldKey + "\nidentity input " + in.Fingerprint.String() +
+		"\nabout \"contatos.csv\"\nbegin\nr\nd 5\nc 2\nc 3\nc 4\nc 5\n"
+	if err := os.WriteFile(oldPath, []byte(journal), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := runImport(t, context.Background(), a.client(0), "", Options{RunOptions: bulk.RunOptions{Input: in, JournalDir: dir}})
+	if err != nil || s.AlreadyDone != 4 || s.Created != rows-4 || s.Skipped != 0 {
+		t.Errorf("summary %+v, %v; want the 4 rows of the earlier journal already done", s, err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "*.journal")); len(left) != 0 {
+		t.Errorf("journals left after every row was done: %v", left)
 	}
 }
