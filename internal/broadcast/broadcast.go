@@ -23,16 +23,25 @@
 // way to know from the answer whether the message went out. The journal is
 // bound to the campaign (destination, channel, template, shared values),
 // not to the input, and keyed by phone: a corrected or extended list run
-// again sends only to the recipients not sent yet. Before a batch of
-// recipients can be sent, their attempt is written to disk with the
-// server's time (see api.ServerClock); a recipient whose attempt has no outcome
-// after it (the run died, or its request failed in a way that may have been
-// processed) is in doubt, and is looked for before it is sent again: its
-// chats on the channel are searched for an outgoing template message created
-// since that time, with the rendered body when the API's content holds it.
-// Found, it counts as sent; not found, it is sent; when the search cannot
-// tell, the row is reported and not sent. --restart is the only way to send
-// to a recipient again.
+// again sends only to the recipients not sent yet. A campaign has one
+// journal and one lock, whatever --journal names (home.go). Before a batch
+// of recipients can be sent, their attempt is written to disk with the
+// server's time (see api.ServerClock) and the digest of the body each one
+// is sent; a recipient whose attempt has no outcome after it (the run
+// died, or its request failed in a way that may have been processed) is in
+// doubt, and is looked for before it is sent again: its chats on the
+// channel are searched for an outgoing template message created since its
+// first attempt, whose content, when the API's content holds the rendered
+// body, is a body one of its attempts sent. What the operator changed in
+// between (a cell, the template's text) changes what would be sent now,
+// not what was. Found, it counts as sent; not found, it is sent; when the
+// search cannot tell, the row is reported and not sent. --restart is the
+// only way to send to a recipient again.
+//
+// The sending loop (deliver.go) takes each row from the ledger that
+// admitted it (journal.go): a rule that decides at send time whether a
+// recipient may be sent to belongs before deliver's first request, and
+// its outcome in the journal as "certainly not sent".
 package broadcast
 
 import (
@@ -41,7 +50,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -81,6 +90,10 @@ type Campaign struct {
 
 	state   *journalState
 	journal *bulk.Journal // nil for a dry run
+	// home is where the campaign's lock and journal are; unlock releases
+	// the lock (nil for a dry run, which takes none).
+	home   home
+	unlock func() error
 	// restart is the journal to start over once the sending begins: with
 	// --restart, nothing is forgotten before the run is confirmed.
 	restart *bulk.JournalSpec
@@ -135,30 +148,17 @@ func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error
 		return nil, err
 	}
 
-	identity := []string{"destination " + dest.Key(), "channel " + ch.Token, "template " + strconv.FormatInt(t.ID, 10),
-		"values " + sharedKey(p, shared)}
 	camp := &Campaign{opts: opts, c: c, layout: lay, state: newJournalState()}
-	path := opts.JournalPath
-	if path == "" {
-		path = DefaultJournalPath(opts.JournalDir, identity)
-	}
-	spec := campaignSpec(path, identity, fmt.Sprintf("template %s on channel %s, %s", t.Name, ch.Token, dest), camp.state)
-	switch {
-	case opts.Restart && !opts.DryRun:
-		spec.Restart = true
-		camp.restart = &spec
-	case opts.Restart:
-	case opts.DryRun:
-		err = bulk.ReadJournal(spec)
-	default:
-		camp.journal, _, err = bulk.OpenJournal(spec) // strict: no warnings, only refusals
-	}
+	identity, former := campaignIdentity(dest, ch.Token, t.ID, sharedKey(p, shared))
+	h := newHome(opts.JournalDir, identity, former)
+	path, elsewhere, err := camp.takeJournal(h, fmt.Sprintf("template %s on channel %s, %s", t.Name, ch.Token, dest))
 	if err != nil {
-		return nil, journalError(err)
+		_, _ = camp.Close()
+		return nil, err
 	}
 	camp.state.seal()
 	camp.report = bulk.NewReportOf(src, opts.ReportPath, opts.ReportFallbackDir, func(s string) { fmt.Fprintln(opts.Stderr, "warning: "+s) })
-	camp.plan = Plan{Template: *t, Channel: ch, Input: opts.Input.Name, Unused: lay.unused, Rate: opts.Rate, Journal: path}
+	camp.plan = Plan{Template: *t, Channel: ch, Input: opts.Input.Name, Unused: lay.unused, Rate: opts.Rate, Journal: path, JournalElsewhere: elsewhere}
 	if err := camp.planRows(ctx, src, skip); err != nil {
 		_, _ = camp.Close() // the run stops with err: the journal is released, the rows reported so far kept
 		return nil, err
@@ -288,20 +288,115 @@ func (c *Campaign) Close() (report string, err error) {
 		return "", nil
 	}
 	c.closed = true
-	report, err = c.report.Close()
+	if c.report != nil {
+		report, err = c.report.Close()
+	}
 	if c.journal != nil {
 		err = errors.Join(err, c.journal.Close())
 	}
-	return report, err
+	return report, errors.Join(err, c.release())
 }
 
-// journalError is the error of a journal that cannot be taken.
+// release gives the campaign's lock back.
+func (c *Campaign) release() error {
+	if c.unlock == nil {
+		return nil
+	}
+	unlock := c.unlock
+	c.unlock = nil
+	return unlock()
+}
+
+// journalError is the error of a journal that cannot be taken: another
+// run holds it (with the campaign's lock free, a run of another campaign
+// named the same --journal).
 func journalError(err error) error {
 	var locked *bulk.LockedError
 	if errors.As(err, &locked) {
-		return clierr.InputErrorf("another convo run is sending this campaign (its journal is %s); wait for it to end, or stop it first", locked.Path)
+		return clierr.InputErrorf("another convo run is using the journal %s; wait for it to end, or stop it first", locked.Path)
 	}
 	return err
+}
+
+// campaignIdentity is what a campaign's journal is bound to: the
+// destination, the channel, the template and the values given for every
+// row; and the identities earlier versions gave the same campaign (see
+// destination.Destination.FormerKeys).
+func campaignIdentity(dest destination.Destination, channel string, template int64, values string) (identity []string, former [][]string) {
+	rest := []string{"channel " + channel, "template " + strconv.FormatInt(template, 10), "values " + values}
+	identity = append([]string{"destination " + dest.Key()}, rest...)
+	for _, k := range dest.FormerKeys() {
+		former = append(former, append([]string{"destination " + k}, rest...))
+	}
+	return identity, former
+}
+
+// takeJournal takes the campaign's lock (unless a dry run, which only
+// reads), decides its journal (see home) and reads it, with those earlier
+// versions kept in the home. It returns the journal's path, and whether an
+// earlier run's --journal named it rather than this one's.
+func (c *Campaign) takeJournal(h home, about string) (path string, elsewhere bool, err error) {
+	opts := c.opts
+	c.home = h
+	take := !opts.DryRun
+	if take {
+		if err := os.MkdirAll(h.dir, 0o700); err != nil {
+			return "", false, fmt.Errorf("create the journal directory: %w", err)
+		}
+		c.unlock, err = bulk.Lock(h.lock())
+		if errors.Is(err, bulk.ErrLocked) {
+			return "", false, clierr.InputErrorf("another convo run is sending this campaign; wait for it to end, or stop it first")
+		}
+		if err != nil {
+			return "", false, fmt.Errorf("lock the campaign: %w", err)
+		}
+	}
+	path, elsewhere, err = h.locate(opts.JournalPath, opts.Restart, take)
+	if err != nil {
+		return "", false, err
+	}
+	spec := campaignSpec(path, h.identity, h.former, about, c.state)
+	switch {
+	case opts.Restart && take:
+		spec.Restart = true
+		c.restart = &spec
+	case opts.Restart:
+	case opts.DryRun:
+		err = bulk.ReadJournal(spec)
+	default:
+		c.journal, _, err = bulk.OpenJournal(spec) // strict: no warnings, only refusals
+	}
+	if err == nil && !opts.Restart {
+		err = c.readFormer(h)
+	}
+	if err == nil && c.journal != nil {
+		err = h.remember(path)
+	}
+	return path, elsewhere, journalError(err)
+}
+
+// readFormer reads the journals that earlier versions kept in the home
+// under another identity of the campaign: a recipient sent there is sent,
+// one in doubt there is in doubt. They are read, never written.
+func (c *Campaign) readFormer(h home) error {
+	for i, path := range h.formerJournals() {
+		st := newJournalState()
+		if err := bulk.ReadJournal(campaignSpec(path, h.former[i], nil, "", st)); err != nil {
+			return err
+		}
+		c.state.merge(st)
+	}
+	return nil
+}
+
+// forgetFormer removes what --restart forgets beyond the journal it
+// empties: the former journals in the home.
+func (c *Campaign) forgetFormer() error {
+	var errs []error
+	for _, path := range c.home.formerJournals() {
+		errs = append(errs, removeIfThere(path))
+	}
+	return errors.Join(errs...)
 }
 
 // Summary is what a run did.
@@ -373,6 +468,9 @@ func (c *Campaign) Send(ctx context.Context) (*Summary, error) {
 	var err error
 	if c.restart != nil {
 		c.journal, _, err = bulk.OpenJournal(*c.restart)
+		if err == nil {
+			err = errors.Join(c.forgetFormer(), c.home.remember(c.restart.Path))
+		}
 		if err != nil {
 			_, cerr := c.Close()
 			return nil, errors.Join(journalError(err), cerr)
@@ -391,7 +489,7 @@ func (c *Campaign) Send(ctx context.Context) (*Summary, error) {
 	}
 	c.closed = true
 
-	led := newLedger(c.journal, c.state, c.rows, c.c.ServerClock())
+	led := newLedger(c.journal, c.state, c.rows, c.layout, c.c.ServerClock())
 	cfg := c.opts.Config(c.report)
 	cfg.Batch, cfg.Ledger = dispatchBatch, led
 	eng := bulk.New(ctx, cfg)
@@ -403,7 +501,7 @@ func (c *Campaign) Send(ctx context.Context) (*Summary, error) {
 	prog.Stop(runErr == nil && ctx.Err() == nil)
 
 	report, err := c.report.Close()
-	runErr = errors.Join(runErr, err, c.journal.Close())
+	runErr = errors.Join(runErr, err, c.journal.Close(), c.release())
 	s := summarise(eng.Counters(), time.Since(start))
 	s.Journal = c.plan.Journal
 	if report != "" {
@@ -418,7 +516,7 @@ func (c *Campaign) Send(ctx context.Context) (*Summary, error) {
 
 // ping asks the API for the cheapest answer, for its time.
 func (c *Campaign) ping(ctx context.Context) error {
-	_, err := c.c.Do(ctx, api.Request{Method: http.MethodGet, Path: "/channels", Query: api.ChannelListParams{ListOptions: api.ListOptions{PerPage: 1}}.Query()})
+	_, err := c.c.ListChannels(api.ChannelListParams{}).Limit(1).Collect(ctx)
 	if err != nil {
 		return fmt.Errorf("before sending: %w", err)
 	}

@@ -2,16 +2,15 @@ package broadcast
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"sync/atomic"
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/bulk"
-	"github.com/convo-cli/convo/internal/msgtemplate"
 )
 
 // deliverer does the API side of a row, in the workers.
@@ -53,15 +52,14 @@ func (d *deliverer) process(stop context.Context, j bulk.Job) bulk.Result {
 		res.Outcome = invalid
 		return res
 	}
-	phone, _ := d.rows.toSend(j.Line)
-	r, err := d.layout.parse(j.Record, phone)
-	if err == nil {
-		since := time.Unix(d.ledger.since(j.Line), 0)
-		res.Outcome, res.MaybeDone, err = d.deliver(stop, r, since, j.InDoubt)
+	f := d.ledger.flight(j.Line)
+	var err error
+	if f.err == nil {
+		res.Outcome, res.MaybeDone, err = d.deliver(stop, f, j.InDoubt)
 	} else {
 		// The plan read this row as good: only a changed input reads it
 		// otherwise, which the input's check stops.
-		res.Outcome = bulk.Failed
+		res.Outcome, err = bulk.Failed, f.err
 	}
 	if res.Outcome == bulk.Failed {
 		res.Record, res.Why = j.Record, bulk.Describe(err)
@@ -79,21 +77,21 @@ const CodeUnknownOutcome = "UNKNOWN_OUTCOME"
 var errCannotTell = errors.New("the recipient's chat has other template messages since the attempt, and the API's content does not tell them apart")
 
 // deliver sends the recipient's message once. A recipient in doubt (an
-// earlier run's attempt since the time since, or an attempt of this run
-// that failed in a way that may have been processed) is looked for first:
-// found, it is sent; not found, it is sent; when the search cannot tell, it
-// is reported and not sent. stop ends the run: a recipient that has sent
+// earlier run's attempt, or an attempt of this run that failed in a way
+// that may have been processed) is looked for first, as what its attempts
+// sent: found, it is sent; not found, it is sent; when the search cannot
+// tell, it is reported and not sent. stop ends the run: a recipient that has sent
 // nothing yet, or would have to wait to try again, is left unfinished.
 //
 // maybeSent says that the message may have gone out although the outcome
 // is not sent: the journal leaves it in doubt.
-func (d *deliverer) deliver(stop context.Context, r recipient, since time.Time, inDoubt bool) (_ bulk.Outcome, maybeSent bool, _ error) {
+func (d *deliverer) deliver(stop context.Context, f *flight, inDoubt bool) (_ bulk.Outcome, maybeSent bool, _ error) {
 	maybeSent = inDoubt
 	for attempt := 1; ; attempt++ {
 		var err error
 		if maybeSent {
 			var found bool
-			if found, err = d.lookFor(stop, r, since); err == nil {
+			if found, err = d.lookFor(stop, f); err == nil {
 				if found {
 					return sent, true, nil
 				}
@@ -101,7 +99,7 @@ func (d *deliverer) deliver(stop context.Context, r recipient, since time.Time, 
 			}
 		}
 		if err == nil {
-			if err = d.send(stop, r); err == nil {
+			if err = d.send(stop, f.r); err == nil {
 				return sent, true, nil
 			}
 			if bulk.Classify(err) == bulk.Ambiguous {
@@ -179,26 +177,19 @@ func (d *deliverer) stopError(err error) error {
 func (d *deliverer) send(stop context.Context, r recipient) error {
 	id := d.layout.api.ID
 	body := api.MessageSend{Phone: r.phone, Channel: d.channel, Type: "template", Template: &id, Components: r.comps}
-	res, err := bulk.Call(d.calls, stop, func(ctx context.Context) (*api.SendResult, error) {
-		resp, err := d.c.Do(ctx, api.Request{Method: http.MethodPost, Path: "/messages", Body: body})
-		if err != nil {
-			return nil, err
-		}
-		if d.learnt.Load() {
-			return nil, nil
-		}
-		var out api.SendResult
-		if json.Unmarshal(resp.Envelope.Data, &out) != nil {
-			return nil, nil // sent, whatever the answer's data says
-		}
-		return &out, nil
+	res, err := bulk.Call(d.calls, stop, func(ctx context.Context) (*api.Deferred[api.SendResult], error) {
+		return d.c.SendMessageDeferred(ctx, body)
 	})
-	if err == nil && res != nil && d.learnt.CompareAndSwap(false, true) {
-		if err := d.learnContent(r, res.Message.Content); err != nil {
+	if err != nil || d.learnt.Load() {
+		return err
+	}
+	out, derr := res.Decode()
+	if derr == nil && d.learnt.CompareAndSwap(false, true) {
+		if err := d.learnContent(r, out.Message.Content); err != nil {
 			d.abort(err) // the journal failed; the message is sent all the same
 		}
 	}
-	return err
+	return nil // sent, whatever the answer's data says
 }
 
 // learnContent records whether the content of a message sent holds its
@@ -206,29 +197,27 @@ func (d *deliverer) send(stop context.Context, r recipient) error {
 // from other messages of the same template.
 func (d *deliverer) learnContent(r recipient, content string) error {
 	mode := contentPlain
-	if content == d.rendered(r) {
+	if content == d.layout.rendered(r) {
 		mode = contentRendered
 	}
 	return d.ledger.learnContent(mode)
 }
 
-// rendered is the text of the recipient's message: the body with its values.
-func (d *deliverer) rendered(r recipient) string {
-	return msgtemplate.Content(d.layout.api, r.comps)
-}
-
-// lookFor reports whether the recipient's message went out since the time
-// since (server clock): in the recipient's chats on the channel (one
-// request), those whose last message is not older than since are read for
-// outgoing template messages created since (a request a page of them). A
-// message found is the recipient's when its content is the rendered body;
-// when the API's content is known not to hold it, any such message is
-// (which cannot tell the campaign's message from another sent with the same
-// template in the same minutes); when that is not known yet, messages that
-// do not match leave the search unable to tell.
-func (d *deliverer) lookFor(stop context.Context, r recipient, since time.Time) (bool, error) {
+// lookFor reports whether the recipient's message went out since its
+// attempts began (server clock): in the recipient's chats on the channel
+// (one request), those whose last message is not older than that are read
+// for outgoing template messages created since (a request a page of them).
+// A message found is the recipient's when its content is the rendered body
+// one of the attempts sent (their digests are in the journal; an attempt
+// of an earlier version recorded none, and is taken to have sent what
+// would be sent now); when the API's content is known not to hold it, any
+// such message is (which cannot tell the campaign's message from another
+// sent with the same template in the same minutes); when that is not known
+// yet, messages that do not match leave the search unable to tell.
+func (d *deliverer) lookFor(stop context.Context, f *flight) (bool, error) {
+	since := time.Unix(f.since, 0)
 	chats, err := bulk.Call(d.calls, stop, func(ctx context.Context) ([]api.Chat, error) {
-		p := api.ChatListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}, Contact: r.phone, Channel: d.channel}
+		p := api.ChatListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}, Contact: f.r.phone, Channel: d.channel}
 		chats, err := d.c.ListChats(p).Follow(true).Collect(ctx)
 		var apiErr *api.Error
 		if errors.As(err, &apiErr) && apiErr.StatusCode == http.StatusNotFound {
@@ -239,7 +228,10 @@ func (d *deliverer) lookFor(stop context.Context, r recipient, since time.Time) 
 	if err != nil {
 		return false, err
 	}
-	want, others := d.rendered(r), 0
+	// This run's body is among them: an attempt of this run that failed in
+	// a way that may have been processed sent it.
+	wanted := f.wanted()
+	others := 0
 	for _, chat := range chats {
 		if chat.LastMessage == nil || chat.LastMessage.CreatedAt.Before(since) {
 			continue
@@ -254,7 +246,7 @@ func (d *deliverer) lookFor(stop context.Context, r recipient, since time.Time) 
 		for _, m := range msgs {
 			switch {
 			case m.CreatedAt.Before(since):
-			case m.Content == want:
+			case slices.Contains(wanted, bodyDigest(m.Content)):
 				return true, nil
 			default:
 				others++

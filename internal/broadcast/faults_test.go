@@ -32,7 +32,9 @@ func TestMain(m *testing.M) { binary.Main(m) }
 type server struct {
 	t     *testing.T
 	store *sandbox.Store
-	addr  string
+	// path is the store's database file.
+	path string
+	addr string
 	// faulty is the sandbox with the test's faults, plain without any.
 	faulty, plain http.Handler
 
@@ -46,8 +48,9 @@ type server struct {
 
 func newServer(t *testing.T, faults sandbox.Options) *server {
 	t.Helper()
-	store := sandboxtest.Seeded(t, filepath.Join(t.TempDir(), "sandbox.db"))
-	s := &server{t: t, store: store, addr: "127.0.0.1:0", plain: sandbox.NewServer(store, sandbox.Options{})}
+	path := filepath.Join(t.TempDir(), "sandbox.db")
+	store := sandboxtest.Seeded(t, path)
+	s := &server{t: t, store: store, path: path, addr: "127.0.0.1:0", plain: sandbox.NewServer(store, sandbox.Options{})}
 	faults.Logger = s.answers.Logger()
 	s.faulty = sandbox.NewServer(store, faults)
 	s.start()

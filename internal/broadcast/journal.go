@@ -2,10 +2,9 @@ package broadcast
 
 import (
 	"crypto/sha256"
-	"encoding/hex"
+	"encoding/binary"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,7 +22,10 @@ import (
 //	r                 a run starts
 //	t 1795000000      the server's time, a lower bound, in Unix seconds: the
 //	                  time of the a records that follow
-//	a 5511987650001   about to be sent: on disk before any request for it
+//	a 5511987650001 9f86d081884c7d65
+//	                  about to be sent: on disk before any request for it, with
+//	                  the digest of the message's rendered body (see
+//	                  bodyDigest), which identifies what this attempt sends
 //	s 5511987650001   sent: the API answered with the message, or it was found
 //	n 5511987650001   certainly not sent: refused, or left before its request
 //	c rendered        a message's content holds its rendered body (or "plain":
@@ -31,7 +33,12 @@ import (
 //
 // A recipient with an a and neither s nor n after it is in doubt: its
 // request may have reached the API without its answer reaching us. It is
-// looked for before it is sent again (see deliver).
+// looked for before it is sent again (see deliver), as what its attempts
+// sent: the digests of their bodies, since the time of the first. A cell
+// corrected, or the template's text changed, between the attempt and the
+// resume changes what would be sent now, not what was. Journals of earlier
+// versions have a records without a digest: such an attempt is looked for
+// as the message that would be sent now.
 const (
 	recTime     = 't'
 	recAttempt  = 'a'
@@ -57,15 +64,32 @@ type journalState struct {
 	// sent are the recipients sent, sorted once the journal is read
 	// (seal); 8 bytes each.
 	sent []phoneKey
-	// open are the recipients in doubt, with the time of the attempt that
-	// began their doubt (server clock, Unix seconds).
-	open map[phoneKey]int64
+	// open are the recipients in doubt: a few at a time, those in flight
+	// when a run died.
+	open map[phoneKey]*doubt
 	mode contentMode
 	// now is the time of the a records being read.
 	now int64
 }
 
-func newJournalState() *journalState { return &journalState{open: map[phoneKey]int64{}} }
+// doubt is what the attempts of a recipient in doubt sent, and since when.
+type doubt struct {
+	// since is the time of the attempt that began the doubt (server clock,
+	// Unix seconds).
+	since int64
+	// bodies are the digests of the bodies attempted since, those recorded
+	// (an earlier version's journal recorded none).
+	bodies []uint64
+}
+
+// add takes an attempt's digest, 0 for none recorded.
+func (d *doubt) add(body uint64) {
+	if body != 0 && !slices.Contains(d.bodies, body) {
+		d.bodies = append(d.bodies, body)
+	}
+}
+
+func newJournalState() *journalState { return &journalState{open: map[phoneKey]*doubt{}} }
 
 // Apply checks and takes one record.
 func (s *journalState) Apply(letter byte, key, value string) error {
@@ -73,8 +97,8 @@ func (s *journalState) Apply(letter byte, key, value string) error {
 		s.now = 0
 		return nil
 	}
-	if value != "" {
-		return errors.New("a broadcast record has no value")
+	if value != "" && letter != recAttempt {
+		return errors.New("only an attempt's record has a value")
 	}
 	switch letter {
 	case recTime:
@@ -102,9 +126,19 @@ func (s *journalState) Apply(letter byte, key, value string) error {
 		if s.now == 0 {
 			return errors.New("an attempt without the time before it")
 		}
-		if _, inDoubt := s.open[phone]; !inDoubt {
-			s.open[phone] = s.now
+		var body uint64
+		if value != "" {
+			var ok bool
+			if body, ok = parseDigest(value); !ok {
+				return fmt.Errorf("%q is no digest of a message", value)
+			}
 		}
+		d := s.open[phone]
+		if d == nil {
+			d = &doubt{since: s.now}
+			s.open[phone] = d
+		}
+		d.add(body)
 	case recSent:
 		s.sent = append(s.sent, phone)
 		delete(s.open, phone)
@@ -133,59 +167,118 @@ func (s *journalState) isSent(k phoneKey) bool {
 	return found
 }
 
-// inDoubt says whether k may have been sent without its record, and since
-// when (Unix seconds, server clock).
-func (s *journalState) inDoubt(k phoneKey) (since int64, ok bool) {
-	since, ok = s.open[k]
-	return since, ok
+// inDoubt says whether k may have been sent without its record: what its
+// attempts sent, and since when.
+func (s *journalState) inDoubt(k phoneKey) (*doubt, bool) {
+	d, ok := s.open[k]
+	return d, ok
+}
+
+// bodyDigest identifies the message of an attempt in the journal: the
+// first 8 bytes of the SHA-256 of its rendered body, never 0 (which stands
+// for none). The body is personal data; its digest says only whether a
+// message found holds the same text, and costs 17 bytes a record.
+func bodyDigest(body string) uint64 {
+	sum := sha256.Sum256([]byte(body))
+	return max(binary.BigEndian.Uint64(sum[:8]), 1)
+}
+
+// formatDigest and parseDigest write and read a digest: 16 hex digits.
+func formatDigest(d uint64) string { return fmt.Sprintf("%016x", d) }
+
+func parseDigest(s string) (uint64, bool) {
+	if len(s) != 16 || strings.Trim(s, "0123456789abcdef") != "" {
+		return 0, false
+	}
+	d, err := strconv.ParseUint(s, 16, 64)
+	return d, err == nil && d != 0
 }
 
 // campaignSpec is the journal of a campaign, refused (never started over)
 // when damaged or of another campaign: a record lost could send a message
 // twice.
-func campaignSpec(path string, identity []string, about string, state *journalState) bulk.JournalSpec {
-	return bulk.JournalSpec{Path: path, Kind: journalKind, Identity: identity, About: about, Policy: bulk.Strict, State: state}
+func campaignSpec(path string, identity []string, former [][]string, about string, state *journalState) bulk.JournalSpec {
+	return bulk.JournalSpec{Path: path, Kind: journalKind, Identity: identity, Former: former, About: about, Policy: bulk.Strict, State: state}
 }
 
-// DefaultJournalPath is where the journal of a campaign lives in dir: one
-// file per identity, so that the same campaign run again finds it.
-func DefaultJournalPath(dir string, identity []string) string {
-	sum := sha256.Sum256([]byte(strings.Join(identity, "\n")))
-	return filepath.Join(dir, hex.EncodeToString(sum[:10])+".journal")
+// merge takes what another journal of the campaign recorded (one that an
+// earlier version kept under another identity of it): a recipient sent
+// there is sent; one in doubt there is in doubt here too, unless sent,
+// with the attempts of both.
+func (s *journalState) merge(o *journalState) {
+	s.sent = append(s.sent, o.sent...)
+	for k, d := range o.open {
+		mine := s.open[k]
+		if mine == nil {
+			s.open[k] = d
+			continue
+		}
+		mine.since = min(mine.since, d.since)
+		for _, b := range d.bodies {
+			mine.add(b)
+		}
+	}
+	if s.mode == contentUnknown {
+		s.mode = o.mode
+	}
 }
 
 // ledger is the journal as the engine uses it (bulk.Ledger), keyed by
 // phone: the rows that the plan marked to send are looked up by the phone
 // the plan found in them.
 type ledger struct {
-	j     *bulk.Journal
-	state *journalState
-	plan  *rowPlan
-	clock *api.ServerClock
+	j      *bulk.Journal
+	state  *journalState
+	plan   *rowPlan
+	layout *layout
+	clock  *api.ServerClock
 
 	mu sync.Mutex
 	// flights are the rows to send that were admitted and are not taken
 	// back yet, by line.
 	flights map[int]*flight
-	// fresh are the lines admitted since the last Dispatch that need an a
-	// record: every row to send but those in doubt, whose doubt began earlier.
+	// fresh are the lines admitted since the last Dispatch, whose attempts
+	// it records.
 	fresh []int
 	mode  contentMode
 }
 
-// flight is a row on its way.
+// flight is a row on its way: read at its admission, once, and recorded
+// by the next Dispatch.
 type flight struct {
-	phone phoneKey
+	r recipient
+	// err is why the row could not be read, which only a changed input
+	// does (the plan read it as good): it fails.
+	err error
 	// since is when its attempts began, server clock, Unix seconds.
 	since int64
+	// body is the digest of the body this run sends it.
+	body uint64
+	// earlier are what earlier runs' attempts sent, when it is in doubt.
+	earlier *doubt
 }
 
-func newLedger(j *bulk.Journal, state *journalState, plan *rowPlan, clock *api.ServerClock) *ledger {
-	return &ledger{j: j, state: state, plan: plan, clock: clock, flights: map[int]*flight{}, mode: state.mode}
+// wanted are the digests of the bodies its attempts may have sent: this
+// run's, which also stands for those of an earlier version's attempts,
+// which recorded none, and those earlier runs recorded.
+func (f *flight) wanted() []uint64 {
+	bodies := []uint64{f.body}
+	if f.earlier != nil {
+		for _, b := range f.earlier.bodies {
+			if b != f.body {
+				bodies = append(bodies, b)
+			}
+		}
+	}
+	return bodies
 }
 
-// Admit skips the recipients sent; those in doubt go out marked so. Rows
-// the plan does not send pass through without a record.
+func newLedger(j *bulk.Journal, state *journalState, plan *rowPlan, lay *layout, clock *api.ServerClock) *ledger {
+	return &ledger{j: j, state: state, plan: plan, layout: lay, clock: clock, flights: map[int]*flight{}, mode: state.mode}
+}
+
+// Admit skips the recipients sent, and reads the others; those in doubt go
+// out marked so. Rows the plan does not send pass through without a record.
 func (l *ledger) Admit(rec bulk.Record) (do, inDoubt bool) {
 	phone, ok := l.plan.toSend(rec.Line)
 	if !ok {
@@ -194,19 +287,29 @@ func (l *ledger) Admit(rec bulk.Record) (do, inDoubt bool) {
 	if l.state.isSent(phone) {
 		return false, false
 	}
-	since, inDoubt := l.state.inDoubt(phone)
+	f := &flight{}
+	f.r, f.err = l.layout.parse(rec, phone)
+	if f.err == nil {
+		f.body = bodyDigest(l.layout.rendered(f.r))
+	}
+	f.earlier, inDoubt = l.state.inDoubt(phone)
+	if inDoubt {
+		f.since = f.earlier.since
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.flights[rec.Line] = &flight{phone: phone, since: since}
-	if !inDoubt {
+	l.flights[rec.Line] = f
+	if f.err == nil {
 		l.fresh = append(l.fresh, rec.Line)
 	}
 	return true, inDoubt
 }
 
-// Dispatch records the attempt of every new recipient of the batch, with
-// the server's time, and syncs it to disk before any of them can be sent:
-// whatever happens next, a rerun knows they may have been.
+// Dispatch records the attempt of every recipient of the batch, with the
+// server's time and what it sends, and syncs it to disk before any of them
+// can be sent: whatever happens next, a rerun knows they may have been,
+// and what to look for. A recipient in doubt keeps the time its doubt
+// began.
 func (l *ledger) Dispatch(int) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -218,36 +321,37 @@ func (l *ledger) Dispatch(int) error {
 	recs = append(recs, bulk.JournalRecord{Letter: recTime, Key: strconv.FormatInt(now, 10)})
 	for _, line := range l.fresh {
 		f := l.flights[line]
-		f.since = now
-		recs = append(recs, bulk.JournalRecord{Letter: recAttempt, Key: f.phone.String()})
+		if f.earlier == nil {
+			f.since = now
+		}
+		recs = append(recs, bulk.JournalRecord{Letter: recAttempt, Key: f.r.key.String(), Value: formatDigest(f.body)})
 	}
 	l.fresh = l.fresh[:0]
 	return l.j.WriteSynced(recs...)
 }
 
-// since is when the attempts of the row at line began (server clock).
-func (l *ledger) since(line int) int64 {
+// flight is the row at line, admitted.
+func (l *ledger) flight(line int) *flight {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if f := l.flights[line]; f != nil {
-		return f.since
-	}
-	return 0
+	return l.flights[line]
 }
 
-// Take records a finished row: sent, or certainly not sent. A row that
-// may have been sent stays in doubt, to be looked for by the next run.
+// Take records a finished row: sent, or certainly not sent (whatever
+// else became of it: failed, left unsent, or any outcome that sent
+// nothing). A row that may have been sent stays in doubt, to be looked for
+// by the next run.
 func (l *ledger) Take(r bulk.Result) {
 	l.mu.Lock()
 	f := l.flights[r.Line]
 	delete(l.flights, r.Line)
 	l.mu.Unlock()
 	switch {
-	case f == nil:
+	case f == nil, f.err != nil:
 	case r.Outcome == sent:
-		l.j.Add(recSent, f.phone.String(), "")
-	case (r.Outcome == bulk.Failed || r.Outcome == bulk.Unfinished) && !r.MaybeDone:
-		l.j.Add(recNotSent, f.phone.String(), "")
+		l.j.Add(recSent, f.r.key.String(), "")
+	case !r.MaybeDone:
+		l.j.Add(recNotSent, f.r.key.String(), "")
 	}
 }
 

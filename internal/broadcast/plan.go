@@ -107,8 +107,10 @@ type Plan struct {
 	Rate float64
 	// First is the request of the first recipient to send to.
 	First *api.MessageSend
-	// Journal is the campaign's journal.
-	Journal string
+	// Journal is the campaign's journal; JournalElsewhere says that an
+	// earlier run's --journal named it, not this run's.
+	Journal          string
+	JournalElsewhere bool
 }
 
 // TagCount is the recipients an --exclude-tag left out.
@@ -199,6 +201,9 @@ func (p *Plan) Write(w io.Writer) {
 		line("Estimated", "%s at %s messages/s", p.Estimate(), humanize.Ftoa(p.Rate))
 	default:
 		line("Estimated", "as fast as the API answers (no --rate)")
+	}
+	if p.JournalElsewhere {
+		line("Journal", "%s (the campaign's, as an earlier run's --journal named it)", p.Journal)
 	}
 	for _, ex := range p.Examples {
 		fmt.Fprintf(w, "  line %d: %s\n", ex.Line, safetext.Line(ex.Why))

@@ -62,6 +62,12 @@ type recipient struct {
 	comps []api.SendComponent
 }
 
+// rendered is the text of the recipient's message: the template's body
+// with its values, as the API's content shows it.
+func (l *layout) rendered(r recipient) string {
+	return msgtemplate.Content(l.api, r.comps)
+}
+
 // target says what the column or key name stands for: an error for a name
 // that can only be meant for the template (header_url, header_text,
 // button_N) when the template has no such value.
