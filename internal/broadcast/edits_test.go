@@ -238,3 +238,42 @@ func TestJournalOfAnEarlierVersion(t *testing.T) {
 	}
 	s.assertOnce(c.phones[5:])
 }
+
+// TestHangupStopsLikeCtrlC: the terminal closed (SIGHUP) stops a campaign
+// as Ctrl-C does: the sends in flight finish, exit 130 with the summary and
+// the command that resumes it, and the copy of standard input is removed;
+// the rerun sends to the rest.
+func TestHangupStopsLikeCtrlC(t *testing.T) {
+	t.Parallel()
+	bin := convo(t)
+	s := newServer(t, sandbox.Options{})
+	c := newCampaign(t, bin, s, 20)
+	c.stdin, c.args[2] = c.args[2], "-"
+	s.onSend(func(n int, w http.ResponseWriter, r *http.Request) bool {
+		if n == 6 {
+			c.signal(syscall.SIGHUP)
+		}
+		return false
+	})
+	r := c.run()
+	if r.code != 130 {
+		t.Fatalf("exit %d, want 130\n%s", r.code, r.stderr)
+	}
+	want := "To send to the rest, run the same command again with the list on standard input (it sends to nobody twice):\n  convo messages broadcast - "
+	if !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+	}
+	first := r.summary(t)
+	if !first.Interrupted || first.Sent == 0 || first.Sent >= 20 {
+		t.Errorf("summary %+v", first)
+	}
+	if spooled, _ := filepath.Glob(filepath.Join(c.dir, "data", "spool", "*")); len(spooled) != 0 {
+		t.Errorf("copies of standard input left: %v", spooled)
+	}
+	s.onSend(nil)
+	r = c.run()
+	if sum := r.summary(t); r.code != 0 || sum.AlreadySent != first.Sent || sum.Sent != 20-first.Sent {
+		t.Errorf("resumed: exit %d, %+v after %d sent\n%s", r.code, sum, first.Sent, r.stderr)
+	}
+	s.assertOnce(c.phones)
+}

@@ -177,6 +177,8 @@ type campaign struct {
 	env    []string
 	args   []string
 	phones []string
+	// stdin, when set, is the file the runs read as standard input.
+	stdin string
 
 	mu   sync.Mutex
 	proc *exec.Cmd
@@ -229,6 +231,14 @@ func (c *campaign) start(more ...string) (wait func() result) {
 	cmd.Env, cmd.Dir = c.env, c.dir
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if c.stdin != "" {
+		in, err := os.Open(c.stdin)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		c.t.Cleanup(func() { _ = in.Close() })
+		cmd.Stdin = in
+	}
 	if err := cmd.Start(); err != nil {
 		c.t.Fatal(err)
 	}

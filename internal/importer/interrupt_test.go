@@ -25,14 +25,14 @@ import (
 func TestMain(m *testing.M) { binary.Main(m) }
 
 // TestInterruptAndResume runs the real binary against a slow sandbox, stops
-// it in the middle (Ctrl-C, then kill -9) and runs it again: every row must
-// end up imported exactly once.
+// it in the middle (Ctrl-C, the terminal closed, then kill -9) and runs it
+// again: every row must end up imported exactly once.
 func TestInterruptAndResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the convo binary")
 	}
 	bin := binary.Path(t)
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGKILL} {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGHUP, syscall.SIGKILL} {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
 			e := newBinaryEnv(t, bin)
@@ -53,7 +53,8 @@ func TestInterruptAndResume(t *testing.T) {
 			if created >= rows {
 				t.Fatalf("all %d rows were imported before the signal: make the sandbox slower", rows)
 			}
-			if sig == syscall.SIGINT {
+			stopped := sig != syscall.SIGKILL // as Ctrl-C stops it
+			if stopped {
 				if code := exitErr.ExitCode(); code != 130 {
 					t.Errorf("exit code %d, want 130; stderr:\n%s", code, e.stderr(first))
 				}
@@ -80,7 +81,7 @@ func TestInterruptAndResume(t *testing.T) {
 			if s.Failed != 0 || s.Skipped != 0 || s.Created+s.AlreadyDone != rows {
 				t.Errorf("resumed import %+v: want the %d rows created or already done, none skipped or failed", s, rows)
 			}
-			if sig == syscall.SIGINT && s.AlreadyDone != created {
+			if stopped && s.AlreadyDone != created {
 				t.Errorf("already done %d, want the %d the first run created", s.AlreadyDone, created)
 			}
 			if n := e.countContacts(); n != rows {

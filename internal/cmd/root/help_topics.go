@@ -22,9 +22,10 @@ var helpTopics = []struct{ name, short, long string }{
        command without --yes
   4    not authenticated or not permitted: no token, 401, 403
   6    a bulk command finished but some items failed; its report lists them
-  130  interrupted (Ctrl-C, SIGTERM or SIGQUIT), or cancelled: a question
-       answered "no" (a confirmation) or left with Esc; nothing more is sent,
-       and bulk commands stop cleanly and say how to resume
+  130  interrupted (Ctrl-C, SIGTERM, SIGQUIT, or SIGHUP: the terminal
+       closed), or cancelled: a question answered "no" (a confirmation) or
+       left with Esc; nothing more is sent, and bulk commands stop cleanly
+       and say how to resume
 
 Errors are printed on stderr as one line, followed by the API's errors, one
 per line:

@@ -198,15 +198,29 @@ func printError(w io.Writer, cmd *cobra.Command, err error, code int) {
 }
 
 // Main runs convo as a process: it wires the real streams, cancels the run
-// on the first Ctrl-C, SIGTERM or SIGQUIT (a second one kills the process),
-// and returns the exit code. Go's own answer to SIGQUIT, a goroutine dump
-// and exit 2, would pass for "nothing was sent", which may be untrue.
+// on the first Ctrl-C, SIGTERM, SIGQUIT or SIGHUP (a second Ctrl-C,
+// SIGTERM or SIGQUIT kills the process), and returns the exit code. Go's
+// own answer to SIGQUIT, a goroutine dump and exit 2, would pass for
+// "nothing was sent", which may be untrue; and its answer to SIGHUP, the
+// terminal closed or the SSH session dropped, would kill a bulk run
+// without its summary or the command that resumes it.
 func Main() int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGQUIT)
+	signals := []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGQUIT}
+	// A convo started with hangups ignored (nohup) keeps ignoring them:
+	// asking for SIGHUP would undo that.
+	hangups := !signal.Ignored(syscall.SIGHUP)
+	if hangups {
+		signals = append(signals, syscall.SIGHUP)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), signals...)
 	defer stop()
 	go func() {
 		<-ctx.Done()
 		stop() // restore the default handling: the next Ctrl-C ends the process
+		// The terminal may be gone: a second hangup (a shell passes its own
+		// on to its jobs), or a write to a closed pipe, must not end the run
+		// before it has recorded what it did. Such writes fail instead.
+		signal.Ignore(syscall.SIGHUP, syscall.SIGPIPE)
 	}()
 	ios := output.System()
 	f := cmdutil.NewFactory(buildinfo.Get().Version, ios, openSandbox)

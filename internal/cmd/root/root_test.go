@@ -110,7 +110,7 @@ func TestAPIErrorsPrintErrorLinesWithoutUsage(t *testing.T) {
 
 func TestHelpTopics(t *testing.T) {
 	tests := map[string]string{
-		"exit-codes":  "  130  interrupted (Ctrl-C, SIGTERM or SIGQUIT), or cancelled: a question\n       answered \"no\" (a confirmation) or left with Esc;",
+		"exit-codes":  "  130  interrupted (Ctrl-C, SIGTERM, SIGQUIT, or SIGHUP: the terminal\n       closed), or cancelled: a question answered \"no\" (a confirmation) or\n       left with Esc;",
 		"environment": "CONVO_TOKEN\n  The API token. When set it wins over the keyring and hosts.yaml",
 		"formatting":  "--fields a,b,c picks the columns",
 	}
