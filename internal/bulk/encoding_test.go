@@ -40,7 +40,7 @@ func openText(t *testing.T, content []byte, enc Encoding) (*Input, string, error
 	if err := os.WriteFile(path, content, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	in, err := OpenEncodedInput(path, enc, nil, "")
+	in, err := OpenInput(path, OpenOptions{Encoding: enc})
 	if err != nil {
 		return nil, "", err
 	}
@@ -157,7 +157,7 @@ func TestInputsThatAreNotText(t *testing.T) {
 // is removed.
 func TestStandardInputThatIsNotText(t *testing.T) {
 	dir := t.TempDir()
-	_, err := OpenEncodedInput("-", EncodingAuto, strings.NewReader("phone;name\n1;Jos\xe9\n"), dir)
+	_, err := OpenInput("-", OpenOptions{Stdin: strings.NewReader("phone;name\n1;Jos\xe9\n"), SpoolDir: dir})
 	if err == nil || !strings.Contains(err.Error(), "standard input is not UTF-8: line 2") {
 		t.Fatalf("error %v", err)
 	}
@@ -173,7 +173,7 @@ func TestInputThatStopsBeingText(t *testing.T) {
 	if err := os.WriteFile(path, []byte("phone;name\n1;Jose\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	in, err := OpenInput(path, nil, "")
+	in, err := OpenInput(path, OpenOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -180,18 +180,19 @@ func TestFingerprint(t *testing.T) {
 	if fp.Size != int64(len(content)) || fp.Lines != 3 || len(fp.SHA256) != 64 {
 		t.Errorf("fingerprint %+v", fp)
 	}
-	spooled, spooler, err := spool(strings.NewReader(content), filepath.Join(dir, "spool"), EncodingAuto)
+	spooled, spooler, err := spool(strings.NewReader(content), filepath.Join(dir, "spool"), EncodingAuto, true, MaxStream)
 	if err != nil {
 		t.Fatal(err)
 	}
+	_ = spooled.Close()
 	if sfp := spooler.sum(); sfp != fp {
 		t.Errorf("spooled %+v, scanned %+v", sfp, fp)
 	}
-	if data, err := os.ReadFile(spooled); err != nil || string(data) != content {
+	if data, err := os.ReadFile(spooled.Name()); err != nil || string(data) != content {
 		t.Errorf("spool holds %q, %v", data, err)
 	}
 
-	in, err := OpenInput(path, nil, "")
+	in, err := OpenInput(path, OpenOptions{})
 	if err != nil || in.Fingerprint != fp || in.Spooled {
 		t.Fatalf("input %+v, %v", in, err)
 	}
@@ -209,7 +210,7 @@ func TestFingerprint(t *testing.T) {
 		t.Errorf("reading a changed input: %v", err)
 	}
 
-	stdin, err := OpenInput("-", strings.NewReader(content), filepath.Join(dir, "spool"))
+	stdin, err := OpenInput("-", OpenOptions{Stdin: strings.NewReader(content), SpoolDir: filepath.Join(dir, "spool")})
 	if err != nil || stdin.Fingerprint != fp || !stdin.Spooled || stdin.Name != "standard input" {
 		t.Fatalf("standard input %+v, %v", stdin, err)
 	}

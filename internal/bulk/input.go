@@ -2,6 +2,7 @@ package bulk
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -10,6 +11,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
+
+	"github.com/dustin/go-humanize"
 
 	"github.com/convo-cli/convo/internal/clierr"
 )
@@ -85,28 +89,72 @@ func scan(path string, enc Encoding) (*fingerprinter, error) {
 	return fp, nil
 }
 
-// spool copies in (standard input, a pipe) to a new private file in dir,
-// so that it can be read like a file: fingerprinted, counted, resumed. The
-// caller removes the file.
-func spool(in io.Reader, dir string, enc Encoding) (path string, fp *fingerprinter, err error) {
+// MaxStream is the most of standard input, or of a pipe, that a run
+// copies to read it again: an endless producer must not fill the disk.
+const MaxStream = 2 << 30
+
+// staleSpool is the age of a spool that no run can still be reading: the
+// copy a killed run left behind.
+const staleSpool = 24 * time.Hour
+
+// spoolPattern names the spools in their directory.
+const spoolPattern = "*.spool"
+
+// spool copies in (standard input, a pipe, or a file for a snapshot) to a
+// new private file in dir, so that it can be read like a file:
+// fingerprinted, counted, resumed. A stream (not a regular file) longer
+// than limit bytes is refused. The file is returned open, at its end: the
+// run reads it through this descriptor (see Input.Open), so that a sweep
+// of another run cannot take it away, and Input.Close removes it.
+func spool(in io.Reader, dir string, enc Encoding, stream bool, limit int64) (_ *os.File, _ *fingerprinter, err error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", nil, fmt.Errorf("create %s: %w", dir, err)
+		return nil, nil, fmt.Errorf("create %s: %w", dir, err)
 	}
-	f, err := os.CreateTemp(dir, "stdin-*.spool")
+	f, err := os.CreateTemp(dir, "input-"+spoolPattern)
 	if err != nil {
-		return "", nil, fmt.Errorf("spool standard input: %w", err)
+		return nil, nil, fmt.Errorf("copy the input to %s: %w", dir, err)
 	}
 	defer func() {
-		err = errors.Join(err, f.Close())
 		if err != nil {
+			_ = f.Close()
 			_ = os.Remove(f.Name())
 		}
 	}()
-	fp = newFingerprinter(enc)
-	if _, err := io.CopyBuffer(io.MultiWriter(f, fp), in, make([]byte, 256<<10)); err != nil {
-		return "", nil, fmt.Errorf("copy the input to %s: %w", filepath.Dir(f.Name()), err)
+	fp := newFingerprinter(enc)
+	src := in
+	if stream {
+		src = io.LimitReader(in, limit+1)
 	}
-	return f.Name(), fp, nil
+	n, err := io.CopyBuffer(io.MultiWriter(f, fp), src, make([]byte, 256<<10))
+	switch {
+	case err != nil:
+		return nil, nil, fmt.Errorf("copy the input to %s: %w", dir, err)
+	case stream && n > limit:
+		return nil, nil, &clierr.InputError{Err: &tooLongError{limit: limit}}
+	}
+	return f, fp, nil
+}
+
+// tooLongError is a stream longer than a run copies.
+type tooLongError struct {
+	name  string
+	limit int64
+}
+
+func (e *tooLongError) Error() string {
+	return fmt.Sprintf("%s is longer than %s, the most convo copies of standard input or a pipe to read it again; nothing was sent. "+
+		"Save it to a file and give the file instead: a file is read where it is, whatever its size", e.name, humanize.IBytes(uint64(e.limit)))
+}
+
+// sweepSpools removes the spools in dir older than a day: copies that runs
+// killed before they could remove them left behind.
+func sweepSpools(dir string, now time.Time) {
+	paths, _ := filepath.Glob(filepath.Join(dir, spoolPattern)) // the pattern is valid
+	for _, p := range paths {
+		if info, err := os.Stat(p); err == nil && now.Sub(info.ModTime()) > staleSpool {
+			_ = os.Remove(p) // one still open elsewhere stays readable there, or stays (Windows)
+		}
+	}
 }
 
 // ErrInputChanged is an input whose content at the end of a run is not
@@ -158,39 +206,46 @@ type Input struct {
 
 	form textForm
 	bom  int
+	// spool is the copy, open, when Spooled.
+	spool *os.File
 }
 
-// OpenInput is OpenEncodedInput of name as UTF-8 (or UTF-16 by its byte
-// order mark).
-func OpenInput(name string, stdin io.Reader, spoolDir string) (*Input, error) {
-	return OpenEncodedInput(name, EncodingAuto, stdin, spoolDir)
+// OpenOptions say how to open an input.
+type OpenOptions struct {
+	// Encoding is the input's (EncodingAuto: UTF-8, or UTF-16 by its byte
+	// order mark).
+	Encoding Encoding
+	// Stdin is what "-" reads.
+	Stdin io.Reader
+	// SpoolDir receives the copies of inputs that have no file of their
+	// own; its copies older than a day are swept first.
+	SpoolDir string
+	// MaxStream bounds the copy of standard input or a pipe; 0 means
+	// MaxStream.
+	MaxStream int64
+	// Snapshot copies a regular file to SpoolDir too: for a run that reads
+	// its input more than once and must read the same rows each time (a
+	// broadcast's plan, then its sending), so that a file rewritten or
+	// extended during the run changes nothing of it.
+	Snapshot bool
 }
 
-// OpenEncodedInput prepares name, text in enc, for a run: a regular file
-// is fingerprinted where it is; standard input ("-", read from stdin) and
-// anything that is not a regular file (a pipe, <(command)) are first copied
-// to spoolDir, so that they too can be counted, fingerprinted and resumed.
-// The same pass checks that the input is text in its encoding: when it is
-// not, the error (an input error, exit 2) names the first bad line and,
-// for input that is not UTF-8, the encoding it looks like and the
-// --encoding to use, before anything is sent.
-func OpenEncodedInput(name string, enc Encoding, stdin io.Reader, spoolDir string) (*Input, error) {
-	return openInput(name, enc, stdin, spoolDir, false)
-}
-
-// SnapshotInput is OpenEncodedInput for a run that reads its input more
-// than once and must read the same rows each time (a broadcast's plan,
-// then its sending): a regular file is copied to spoolDir too, so that a
-// file rewritten or extended during the run changes nothing of it.
-func SnapshotInput(name string, enc Encoding, stdin io.Reader, spoolDir string) (*Input, error) {
-	return openInput(name, enc, stdin, spoolDir, true)
-}
-
-func openInput(name string, enc Encoding, stdin io.Reader, spoolDir string, snapshot bool) (*Input, error) {
+// OpenInput prepares name for a run: a regular file is fingerprinted where
+// it is; standard input ("-") and anything that is not a regular file (a
+// pipe, <(command)) are first copied to o.SpoolDir, so that they too can be
+// counted, fingerprinted and resumed. The same pass checks that the input
+// is text in its encoding: when it is not, the error (an input error,
+// exit 2) names the first bad line and, for input that is not UTF-8, the
+// encoding it looks like and the --encoding to use, before anything is
+// sent.
+func OpenInput(name string, o OpenOptions) (*Input, error) {
+	if o.SpoolDir != "" {
+		sweepSpools(o.SpoolDir, time.Now())
+	}
 	in := &Input{Name: name, Path: name}
 	var src io.Reader
 	if name == "-" {
-		in.Name, src, in.Stream = "standard input", stdin, true
+		in.Name, src, in.Stream = "standard input", o.Stdin, true
 	} else {
 		f, err := os.Open(name)
 		if err != nil {
@@ -202,7 +257,7 @@ func openInput(name string, enc Encoding, stdin io.Reader, spoolDir string, snap
 			return nil, err
 		}
 		in.Stream = !info.Mode().IsRegular()
-		if in.Stream || snapshot {
+		if in.Stream || o.Snapshot {
 			src = f
 		}
 	}
@@ -211,10 +266,16 @@ func openInput(name string, enc Encoding, stdin io.Reader, spoolDir string, snap
 		err error
 	)
 	if src != nil {
-		in.Path, fp, err = spool(src, spoolDir, enc)
-		in.Spooled = true
+		in.spool, fp, err = spool(src, o.SpoolDir, o.Encoding, in.Stream, cmp.Or(o.MaxStream, MaxStream))
+		var long *tooLongError
+		if errors.As(err, &long) {
+			long.name = in.Name
+		}
+		if err == nil {
+			in.Path, in.Spooled = in.spool.Name(), true
+		}
 	} else {
-		fp, err = scan(name, enc)
+		fp, err = scan(name, o.Encoding)
 	}
 	if err != nil {
 		return nil, err
@@ -229,16 +290,27 @@ func openInput(name string, enc Encoding, stdin io.Reader, spoolDir string, snap
 	return in, nil
 }
 
+// file opens the input's file for reading: the spool's descriptor, shared
+// (closing it closes nothing), or the file itself.
+func (in *Input) file() (io.ReaderAt, io.ReadCloser, error) {
+	if in.spool != nil {
+		r := io.NewSectionReader(in.spool, 0, in.Size)
+		return r, io.NopCloser(r), nil
+	}
+	f, err := os.Open(in.Path)
+	return f, f, err
+}
+
 // readAt reads back the line of the input that starts at offset, as much
 // of it as a message needs.
 func (in *Input) readAt(offset int64) []byte {
-	f, err := os.Open(in.Path)
+	at, f, err := in.file()
 	if err != nil {
 		return nil
 	}
 	defer f.Close()
 	buf := make([]byte, 512)
-	n, _ := f.ReadAt(buf, offset) // what could be read is what the message shows
+	n, _ := at.ReadAt(buf, offset) // what could be read is what the message shows
 	line, _, _ := bytes.Cut(buf[:n], []byte{'\n'})
 	return line
 }
@@ -247,7 +319,7 @@ func (in *Input) readAt(offset int64) []byte {
 // mark. The content read must be the one fingerprinted (see Verified), and
 // text in its encoding: otherwise reading it fails with ErrInputChanged.
 func (in *Input) Open() (io.ReadCloser, error) {
-	f, err := os.Open(in.Path)
+	_, f, err := in.file()
 	if err != nil {
 		return nil, err
 	}
@@ -314,8 +386,10 @@ func (t *textReader) fill() {
 
 // Close removes the spool of an input that was copied.
 func (in *Input) Close() error {
-	if !in.Spooled {
+	if in.spool == nil {
 		return nil
 	}
-	return os.Remove(in.Path)
+	f := in.spool
+	in.spool = nil
+	return errors.Join(f.Close(), os.Remove(f.Name()))
 }

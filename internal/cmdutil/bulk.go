@@ -62,9 +62,10 @@ type BulkInput struct {
 	// the report's when its own directory refuses it.
 	DataDir string
 	// ReportPath is where the rows that fail are written: --report, or
-	// next to the input (FILE.errors.csv, so that lista.csv and
-	// lista.jsonl never share one), or for an input without a place of
-	// its own in the current directory, named after the run and its time.
+	// next to the input (FILE.errors.csv for an import,
+	// FILE.broadcast-errors.csv for a broadcast, so that lista.csv and
+	// lista.jsonl never share one), or for an input without a place of its
+	// own in the current directory, named after the run and its time.
 	ReportPath string
 }
 
@@ -73,18 +74,17 @@ type BulkInput struct {
 // ("import", "broadcast"), whose failed rows go to report when it is given;
 // snapshot copies a file to the data directory too, for a run that must
 // read the same rows however often it reads them (see
-// bulk.SnapshotInput). An input that is not text in its encoding is an
-// input error (exit 2) naming its first bad line, before anything is sent.
-func OpenBulkInput(ios *output.IOStreams, file, enc, report, kind string, snapshot bool) (*BulkInput, error) {
+// bulk.OpenOptions.Snapshot). An input that is not text in its encoding,
+// or standard input longer than the bound (f.StdinLimit, default
+// bulk.MaxStream), is an input error (exit 2), before anything is sent.
+func OpenBulkInput(f *Factory, file, enc, report, kind string, snapshot bool) (*BulkInput, error) {
+	ios := f.IOStreams
 	dir, err := config.DataDir()
 	if err != nil {
 		return nil, err
 	}
-	open := bulk.OpenEncodedInput
-	if snapshot {
-		open = bulk.SnapshotInput
-	}
-	in, err := open(file, bulk.Encoding(enc), ios.In, filepath.Join(dir, "spool"))
+	in, err := bulk.OpenInput(file, bulk.OpenOptions{Encoding: bulk.Encoding(enc), Stdin: ios.In,
+		SpoolDir: filepath.Join(dir, "spool"), MaxStream: f.StdinLimit, Snapshot: snapshot})
 	var notText *clierr.InputError
 	switch {
 	case errors.As(err, &notText):
@@ -100,10 +100,15 @@ func OpenBulkInput(ios *output.IOStreams, file, enc, report, kind string, snapsh
 	case in.Stream:
 		report = kind + "-" + time.Now().Format("20060102-150405") + ".errors.csv"
 	default:
-		report = file + ".errors.csv"
+		report = file + "." + reportSuffix[kind]
 	}
 	return &BulkInput{Input: in, DataDir: dir, ReportPath: report}, nil
 }
+
+// reportSuffix ends the default report of each kind of run, so that the
+// import and the broadcast of one list never write, nor remove, each
+// other's.
+var reportSuffix = map[string]string{"import": "errors.csv", "broadcast": "broadcast-errors.csv"}
 
 // BulkFlags are the values of the flags every bulk command has, as given;
 // each command defines them with its own words.
@@ -119,6 +124,14 @@ type BulkFlags struct {
 // MaxConcurrency bounds --concurrency: beyond it a server sees a flood,
 // not a bulk run.
 const MaxConcurrency = 64
+
+// MinRate and MaxRate bound --rate, besides 0 (no limit): slower than a
+// request every 100 s is a run that never ends, faster than 10,000 a
+// second is no limit any server has.
+const (
+	MinRate = 0.01
+	MaxRate = 10_000
+)
 
 // AddInputFlags defines --format, --delimiter and --encoding, which read the
 // input alike for every bulk command.
@@ -145,8 +158,8 @@ func (b *BulkFlags) RunOptions(f *Factory, mapSyntax string) (bulk.RunOptions, e
 	if b.Concurrency < 1 || b.Concurrency > MaxConcurrency {
 		return run, clierr.FlagErrorf("--concurrency: must be 1 to %d (got %d)", MaxConcurrency, b.Concurrency)
 	}
-	if b.Rate < 0 {
-		return run, clierr.FlagErrorf("--rate: must be 0 (no limit) or more (got %v)", b.Rate)
+	if b.Rate != 0 && !(b.Rate >= MinRate && b.Rate <= MaxRate) { // NaN is neither
+		return run, clierr.FlagErrorf("--rate: must be 0 (no limit) or from 0.01 to 10,000 a second (got %v)", b.Rate)
 	}
 	if b.Delimiter != "" {
 		d, err := ParseDelimiter(b.Delimiter)

@@ -43,6 +43,9 @@ type Factory struct {
 	// The root command provides it, so that commands do not depend on the
 	// sandbox.
 	SandboxAttendant func(token string) string
+	// StdinLimit bounds the copy a bulk command makes of standard input or
+	// a pipe; zero means bulk.MaxStream. Tests make it small.
+	StdinLimit int64
 
 	// printing is what the running command's output check resolved.
 	printing *printing

@@ -48,7 +48,7 @@ func inputFile(t *testing.T, name, content string) *bulk.Input {
 	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	in, err := bulk.OpenInput(path, nil, "")
+	in, err := bulk.OpenInput(path, bulk.OpenOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -735,7 +735,7 @@ func TestJournalNamesTheEncoding(t *testing.T) {
 		if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		in, err := bulk.OpenEncodedInput(path, enc, nil, "")
+		in, err := bulk.OpenInput(path, bulk.OpenOptions{Encoding: enc})
 		if err != nil {
 			t.Fatal(err)
 		}

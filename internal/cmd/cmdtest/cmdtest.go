@@ -38,7 +38,10 @@ type Env struct {
 	// Answers, when set, are typed at prompts one line each (huh's accessible
 	// mode); set them together with SetTTY(true, true).
 	Answers string
-	handler http.Handler
+	// StdinLimit, when set, bounds the copy bulk commands make of standard
+	// input (cmdutil.Factory.StdinLimit).
+	StdinLimit int64
+	handler    http.Handler
 	// invalidRequests marks the requests as sent invalid on purpose.
 	invalidRequests bool
 }
@@ -110,6 +113,7 @@ func (e *Env) RunContext(ctx context.Context, args ...string) int {
 		})
 	}
 	f.Prompter = func() prompt.Prompter { return prompt.NewAccessible(strings.NewReader(e.Answers), e.Stderr) }
+	f.StdinLimit = e.StdinLimit
 	return root.Run(ctx, f, args)
 }
 

@@ -23,7 +23,7 @@ import (
 // detected (or given), its delimiter detected.
 func readCSV(t *testing.T, path string, enc bulk.Encoding) (header []string, rows [][]string) {
 	t.Helper()
-	in, err := bulk.OpenEncodedInput(path, enc, nil, "")
+	in, err := bulk.OpenInput(path, bulk.OpenOptions{Encoding: enc})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -212,7 +212,7 @@ func (opts *importOptions) importerOptions() (importer.Options, error) {
 // to the data directory first, and decides where the journal and the
 // report go; it returns what removes such a copy.
 func (opts *importOptions) openInput(run *importer.Options) (func(), error) {
-	in, err := cmdutil.OpenBulkInput(opts.f.IOStreams, opts.file, opts.bulk.Encoding, opts.bulk.Report, "import", false)
+	in, err := cmdutil.OpenBulkInput(opts.f, opts.file, opts.bulk.Encoding, opts.bulk.Report, "import", false)
 	if err != nil {
 		return nil, err
 	}

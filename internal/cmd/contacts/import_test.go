@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
+	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/importer"
 )
 
@@ -23,6 +24,7 @@ func writeInput(t *testing.T, name, content string) string {
 
 func TestImportRefusesBadInputBeforeWriting(t *testing.T) {
 	env := newEnv(t)
+	env.StdinLimit = 64
 	good := writeInput(t, "ok.csv", "phone,name\n5511987654321,Ana\n")
 	odd := writeInput(t, "odd.csv", "Telefone,Cidade\n5511987654321,Recife\n")
 	tests := []struct {
@@ -38,7 +40,12 @@ func TestImportRefusesBadInputBeforeWriting(t *testing.T) {
 		{"bad format", []string{good, "--format", "xlsx"}, "", `error: format: must be one of csv, jsonl (got "xlsx")`},
 		{"replace tags without update", []string{good, "--replace-tags"}, "", "error: --replace-tags works only with --on-duplicate update"},
 		{"too many workers", []string{good, "--concurrency", "65"}, "", "error: --concurrency: must be 1 to 64 (got 65)"},
-		{"negative rate", []string{good, "--rate", "-2"}, "", "error: --rate: must be 0 (no limit) or more (got -2)"},
+		{"negative rate", []string{good, "--rate", "-2"}, "", "error: --rate: must be 0 (no limit) or from 0.01 to 10,000 a second (got -2)\n"},
+		{"rate NaN", []string{good, "--rate", "NaN"}, "", "error: --rate: must be 0 (no limit) or from 0.01 to 10,000 a second (got NaN)\n"},
+		{"infinite rate", []string{good, "--rate", "Inf"}, "", "error: --rate: must be 0 (no limit) or from 0.01 to 10,000 a second (got +Inf)\n"},
+		{"tiny rate", []string{good, "--rate", "1e-300"}, "", "error: --rate: must be 0 (no limit) or from 0.01 to 10,000 a second (got 1e-300)\n"},
+		{"huge rate", []string{good, "--rate", "10001"}, "", "error: --rate: must be 0 (no limit) or from 0.01 to 10,000 a second (got 10001)\n"},
+		{"stdin too long", []string{"-"}, "phone,name\n" + strings.Repeat("5511987654321,Ana\n", 8), "error: standard input is longer than 64 B, the most convo copies of standard input or a pipe to read it again; nothing was sent. Save it to a file and give the file instead: a file is read where it is, whatever its size\n"},
 		{"long delimiter", []string{good, "--delimiter", ";;"}, "", `error: --delimiter: want one character such as ";" or "," (or "tab"), got ";;"`},
 		{"missing file", []string{filepath.Join(t.TempDir(), "none.csv")}, "", "error: read the input: open "},
 		{"empty stdin", []string{"-"}, "", "error: the input is empty: a CSV import needs a header line"},
@@ -56,6 +63,9 @@ func TestImportRefusesBadInputBeforeWriting(t *testing.T) {
 				t.Errorf("stdout = %q, want nothing", env.Stdout)
 			}
 		})
+	}
+	if spooled, _ := filepath.Glob(filepath.Join(os.Getenv(config.EnvDataDir), "spool", "*")); len(spooled) != 0 {
+		t.Errorf("copies of standard input left: %v", spooled)
 	}
 	if n := contactCount(t, env); n != seedContacts1 {
 		t.Errorf("%d contacts, want the seed's %d: nothing may be written", n, seedContacts1)

@@ -126,7 +126,7 @@ option is not available; use --jq to shape the output.`,
 	fl.Float64Var(&opts.bulk.Rate, "rate", 20, "at most `N` messages per second, 0 for no limit")
 	fl.IntVar(&opts.bulk.Concurrency, "concurrency", 4, "`N` messages in flight")
 	fl.BoolVar(&opts.bulk.DryRun, "dry-run", false, "print the plan and the first request, and send nothing")
-	fl.StringVar(&opts.bulk.Report, "report", "", "write the rows that fail to `FILE` (default: FILE.errors.csv next to FILE)")
+	fl.StringVar(&opts.bulk.Report, "report", "", "write the rows that fail to `FILE` (default: FILE.broadcast-errors.csv next to FILE)")
 	fl.StringVar(&opts.bulk.Journal, "journal", "", "keep the recipients sent in `FILE` (default: in the data directory, bound to the campaign)")
 	fl.BoolVar(&opts.bulk.Restart, "restart", false, "forget the recipients sent and send to every one again")
 	fl.BoolVar(&opts.bulk.Quiet, "quiet", false, "show no plan, no progress and no summary")
@@ -140,7 +140,7 @@ func broadcastRun(opts *broadcastOptions) error {
 	if err != nil {
 		return err
 	}
-	in, err := cmdutil.OpenBulkInput(ios, opts.file, opts.bulk.Encoding, opts.bulk.Report, "broadcast", true)
+	in, err := cmdutil.OpenBulkInput(f, opts.file, opts.bulk.Encoding, opts.bulk.Report, "broadcast", true)
 	if err != nil {
 		return err
 	}

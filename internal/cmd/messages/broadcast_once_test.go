@@ -6,8 +6,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
+	"github.com/convo-cli/convo/internal/config"
 )
 
 // TestBroadcastOneJournalPerCampaign: the same campaign run with the
@@ -88,4 +90,109 @@ func TestBroadcastOneJournalPerCampaign(t *testing.T) {
 			t.Errorf("after --restart: %+v", s)
 		}
 	})
+}
+
+// TestBroadcastSpools: the copy of standard input is removed at the end
+// of every run, copies older than a day that killed runs left are swept,
+// and standard input longer than the bound is refused before anything is
+// sent, saying the bound.
+func TestBroadcastSpools(t *testing.T) {
+	env := cmdtest.New(t)
+	spool := filepath.Join(os.Getenv(config.EnvDataDir), "spool")
+	if err := os.MkdirAll(spool, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	for name, age := range map[string]time.Duration{"stdin-123.spool": 49 * time.Hour, "input-456.spool": time.Hour, "notes.txt": 49 * time.Hour} {
+		path := filepath.Join(spool, name)
+		if err := os.WriteFile(path, []byte("phone\n5511900000000\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(path, now.Add(-age), now.Add(-age)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	left := func() []string {
+		t.Helper()
+		entries, err := os.ReadDir(spool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+	args := []string{"messages", "broadcast", "-", "--template", "boas_vindas", "--channel", mainChannel, "--rate", "0", "--yes"}
+	env.Stdin.WriteString("phone,nome,numero_pedido\n5547990000101,Ana,1\n")
+	run(t, env, 0, args...)
+	if got, want := left(), []string{"input-456.spool", "notes.txt"}; !slices.Equal(got, want) {
+		t.Errorf("spool holds %v, want %v: the stale copy swept, the fresh one and what is no copy kept, the run's own removed", got, want)
+	}
+
+	env.StdinLimit = 64
+	before := snapshot(t, env)
+	env.Stdin.WriteString("phone,nome,numero_pedido\n" + strings.Repeat("5547990000102,Bruno,2\n", 4))
+	run(t, env, 2, args...)
+	want := "error: standard input is longer than 64 B, the most convo copies of standard input or a pipe to read it again; nothing was sent. Save it to a file and give the file instead: a file is read where it is, whatever its size\n"
+	if env.Stderr.String() != want {
+		t.Errorf("stderr\n%s\nwant\n%s", env.Stderr, want)
+	}
+	if after := snapshot(t, env); after != before {
+		t.Errorf("the sandbox changed: %+v, then %+v", before, after)
+	}
+	if got := left(); len(got) != 2 {
+		t.Errorf("spool holds %v after the refusal", got)
+	}
+}
+
+// TestBroadcastRateBounds: --rate is 0 or a finite number from 0.01 to
+// 10,000 a second.
+func TestBroadcastRateBounds(t *testing.T) {
+	env := cmdtest.New(t)
+	list, _ := phones(t, 1)
+	for _, rate := range []string{"NaN", "-Inf", "1e-300", "-0.5", "20000"} {
+		run(t, env, 2, "messages", "broadcast", list, "--template", "boas_vindas", "--channel", mainChannel, "--rate", rate, "--yes")
+		if !strings.HasPrefix(env.Stderr.String(), "error: --rate: must be 0 (no limit) or from 0.01 to 10,000 a second (got ") {
+			t.Errorf("--rate %s: %s", rate, env.Stderr)
+		}
+	}
+	run(t, env, 0, "messages", "broadcast", list, "--template", "boas_vindas", "--channel", mainChannel, "--rate", "10000", "--yes")
+}
+
+// TestReportNamesApart: an import and a broadcast of one list write their
+// reports apart, FILE.errors.csv and FILE.broadcast-errors.csv, and a run
+// without failures removes its own, never the other's.
+func TestReportNamesApart(t *testing.T) {
+	env := cmdtest.New(t)
+	list := writeList(t, "clientes.csv", "phone,nome,numero_pedido\n5547990000201,Ana,1\n123,Bruno,2\n")
+	imports, broadcasts := list+".errors.csv", list+".broadcast-errors.csv"
+	importArgs := []string{"contacts", "import", list, "--ignore-unknown-columns"}
+	broadcastArgs := []string{"messages", "broadcast", list, "--template", "boas_vindas", "--channel", mainChannel, "--rate", "0", "--yes"}
+	run(t, env, 6, importArgs...)
+	run(t, env, 6, broadcastArgs...)
+	if !strings.Contains(env.Stderr.String(), "1 row not sent: see "+broadcasts+"\n") {
+		t.Errorf("stderr:\n%s", env.Stderr)
+	}
+	for _, report := range []string{imports, broadcasts} {
+		if data, err := os.ReadFile(report); err != nil || !strings.Contains(string(data), "123,Bruno,2,3,") {
+			t.Errorf("%s: %q, %v", report, data, err)
+		}
+	}
+
+	if err := os.WriteFile(list, []byte("phone,nome,numero_pedido\n5547990000201,Ana,1\n5547990000202,Bruno,2\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	run(t, env, 0, broadcastArgs...)
+	if _, err := os.Stat(broadcasts); err == nil {
+		t.Errorf("%s is left after a broadcast without failures", broadcasts)
+	}
+	if _, err := os.Stat(imports); err != nil {
+		t.Errorf("the broadcast removed the import's report: %v", err)
+	}
+	run(t, env, 0, importArgs...)
+	if _, err := os.Stat(imports); err == nil {
+		t.Errorf("%s is left after an import without failures", imports)
+	}
 }

@@ -114,7 +114,7 @@ func TestBroadcastSendsToEachRecipientOnce(t *testing.T) {
 		"  line 7: Telefone: is not a whole number in BR: 3 digits, where a whole number has 10 or 11 with its area code;",
 		"  line 8: Nome: is empty: the template's body variable \"nome\" ({{1}}) needs a value (or give --var nome=VALUE for every row)\n",
 		"sent 2 · skipped 2 · failed 2 · duplicates 1 in ",
-		"2 rows not sent: see " + list + ".errors.csv\n",
+		"2 rows not sent: see " + list + ".broadcast-errors.csv\n",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
@@ -174,7 +174,7 @@ func TestBroadcastSendsToEachRecipientOnce(t *testing.T) {
 			t.Errorf("%s got %+v, want one %q", phone, msgs, want)
 		}
 	}
-	if _, err := os.Stat(list + ".errors.csv"); !os.IsNotExist(err) {
+	if _, err := os.Stat(list + ".broadcast-errors.csv"); !os.IsNotExist(err) {
 		t.Errorf("the out-of-date report is still there: %v", err)
 	}
 }
