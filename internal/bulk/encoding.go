@@ -2,6 +2,7 @@ package bulk
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -313,6 +314,10 @@ type textScan struct {
 	lineAt  int64 // raw offset where the current line starts (not for UTF-16)
 	bad     *badSpot
 	scratch []byte
+	// census looks at the raw bytes as UTF-8 whatever the form (but
+	// UTF-16): a file of UTF-8 and other rows mixes encodings, which no
+	// one encoding reads right.
+	census *utf8Census
 }
 
 // badSpot is the first place an input is not text in its form.
@@ -336,7 +341,16 @@ func (s *textScan) write(p []byte) {
 		}
 		p = s.start()
 	}
+	s.censusWrite(p, false)
 	s.scan(p, false)
+}
+
+// censusWrite gives p to the census, unless it is done.
+func (s *textScan) censusWrite(p []byte, eof bool) {
+	if s.census.done() {
+		return
+	}
+	s.census.write(p, eof)
 }
 
 // start decides the form from the head, and returns the head's bytes after
@@ -345,14 +359,20 @@ func (s *textScan) start() []byte {
 	s.decided = true
 	s.form, s.bom, s.note = formOf(s.enc, s.head)
 	s.offset, s.lineAt = int64(s.bom), int64(s.bom)
+	if s.form != formUTF16LE && s.form != formUTF16BE {
+		s.census = &utf8Census{offset: int64(s.bom), untilUTF8: s.form == formUTF8}
+	}
 	return s.head[s.bom:]
 }
 
 // finish ends the scan.
 func (s *textScan) finish() {
 	if !s.decided {
-		s.scan(s.start(), true)
+		p := s.start()
+		s.censusWrite(p, true)
+		s.scan(p, true)
 	} else {
+		s.censusWrite(nil, true)
 		s.scan(nil, true)
 	}
 	if s.text && s.last != '\n' {
@@ -404,6 +424,164 @@ func (s *textScan) scan(p []byte, eof bool) {
 	s.carry = append(s.carry[:0], src[n:]...)
 }
 
+// utf8Census finds, in the raw bytes of an input, the first line that
+// holds UTF-8 beyond ASCII and the first that is not UTF-8: an input that
+// has both was saved in two encodings (rows pasted from another file), and
+// read in either one, the other's rows come out wrong. It looks no further
+// once it has found both. A nil census looks at nothing.
+type utf8Census struct {
+	// offset is the raw offset of the next byte written; lines the lines
+	// before it; lineAt the raw offset where its line starts.
+	offset int64
+	lines  int
+	lineAt int64
+	// carry is an incomplete sequence at the end of the last write;
+	// joined, it and the next write.
+	carry, joined []byte
+	// utf8 is the first multi-byte UTF-8 sequence, bad the first byte that
+	// is not UTF-8; nil until found.
+	utf8, bad *badSpot
+	// untilUTF8: the census ends at the first UTF-8 sequence, for an input
+	// read as UTF-8, whose scan finds the bytes that are not.
+	untilUTF8 bool
+}
+
+// done reports whether the census has found all it looks for.
+func (c *utf8Census) done() bool {
+	return c == nil || c.utf8 != nil && (c.bad != nil || c.untilUTF8)
+}
+
+// write takes the next raw bytes; eof says there are no more.
+func (c *utf8Census) write(p []byte, eof bool) {
+	buf := p
+	if len(c.carry) > 0 {
+		c.joined = append(append(c.joined[:0], c.carry...), p...)
+		buf = c.joined
+	}
+	base := c.offset - int64(len(c.carry))
+	c.offset += int64(len(p))
+	c.carry = c.carry[:0]
+	if !eof {
+		// An incomplete sequence at the end waits for the rest.
+		for k := 1; k <= min(utf8.UTFMax-1, len(buf)); k++ {
+			if utf8.RuneStart(buf[len(buf)-k]) {
+				if !utf8.FullRune(buf[len(buf)-k:]) {
+					c.carry = append(c.carry, buf[len(buf)-k:]...)
+					buf = buf[:len(buf)-k]
+				}
+				break
+			}
+		}
+	}
+	// What has nothing new to tell is only counted: ASCII while neither is
+	// found, valid UTF-8 once its first multi-byte sequence is.
+	if c.utf8 != nil && utf8.Valid(buf) || c.utf8 == nil && isASCII(buf) {
+		c.count(buf, base)
+		return
+	}
+	for i := 0; i < len(buf); {
+		b := buf[i]
+		if b < utf8.RuneSelf {
+			if b == '\n' {
+				c.lines++
+				c.lineAt = base + int64(i) + 1
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(buf[i:])
+		spot := &badSpot{line: c.lines + 1, at: base + int64(i), lineAt: c.lineAt, n: size}
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			if c.bad == nil {
+				c.bad = spot
+			}
+		case c.utf8 == nil:
+			c.utf8 = spot
+			if rest := buf[i+size:]; c.done() || c.bad == nil && utf8.Valid(rest) {
+				c.count(rest, base+int64(i+size))
+				return
+			}
+		}
+		i += size
+	}
+}
+
+// count counts the lines of buf, which starts at the raw offset base.
+func (c *utf8Census) count(buf []byte, base int64) {
+	if n := bytes.Count(buf, []byte{'\n'}); n > 0 {
+		c.lines += n
+		c.lineAt = base + int64(bytes.LastIndexByte(buf, '\n')) + 1
+	}
+}
+
+// isASCII reports whether b is ASCII, eight bytes at a time: the census
+// reads every byte of an input that is.
+func isASCII(b []byte) bool {
+	for ; len(b) >= 8; b = b[8:] {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// encodingError is why an input cannot be read as text, for people, or ""
+// when it can; readAt reads back the raw bytes of the line at an offset.
+// A file that mixes UTF-8 rows with rows in another encoding is refused
+// whatever --encoding says, naming a line of each; a file that is UTF-8
+// beyond ASCII is refused when read as a single-byte encoding (every
+// accent would come out as two wrong letters). The hint to read a file
+// as Windows-1252 is given only for one none of whose rows is UTF-8.
+func (s *textScan) encodingError(name string, readAt func(offset int64) []byte) string {
+	c := s.census
+	single := s.form == formWindows1252 || s.form == formLatin1
+	var notUTF8 *badSpot
+	if c != nil {
+		notUTF8 = c.bad
+		if notUTF8 == nil && s.form == formUTF8 {
+			notUTF8 = s.bad // the census left it to the scan
+		}
+	}
+	switch {
+	case c != nil && c.utf8 != nil && notUTF8 != nil:
+		word, _ := cutWord(readAt(c.utf8.lineAt), c.utf8)
+		bad, bytes := cutWord(readAt(notUTF8.lineAt), notUTF8)
+		return fmt.Sprintf("%s mixes encodings: line %d is UTF-8 (%q) and line %d is not (%s in %s); nothing was sent.\n"+
+			"No one encoding reads both: save the whole file as \"CSV UTF-8\" (or in one encoding), then run again.",
+			name, c.utf8.line, word, notUTF8.line, hexBytes(bytes), quoteBytes(bad))
+	case single && c != nil && c.utf8 != nil:
+		word, _ := cutWord(readAt(c.utf8.lineAt), c.utf8)
+		return fmt.Sprintf("%s is UTF-8, not %s: line %d holds %q, which %s reads as %q; nothing was sent. Leave --encoding out to read it as UTF-8.",
+			name, s.form.encoding(), c.utf8.line, word, s.form.encoding(), asSingleByte(s.form, []byte(word)))
+	case s.bad != nil:
+		return s.textError(name, readAt(s.bad.lineAt))
+	}
+	return ""
+}
+
+// cutWord is the word of line (read back from the spot's line start)
+// around the spot, and the spot's bytes.
+func cutWord(line []byte, b *badSpot) (word, spot []byte) {
+	at := int(b.at - b.lineAt)
+	n := b.n
+	if b.n == 1 {
+		n = badUTF8Len(line[min(at, len(line)):])
+	}
+	return badWord(line, at, n)
+}
+
+// asSingleByte is what b reads as in the single-byte form f.
+func asSingleByte(f textForm, b []byte) string {
+	text, _, _ := f.decode(nil, b, true)
+	return string(text)
+}
+
 // textError words a badSpot for people. line holds the raw bytes of the bad
 // line from its start (as many as were read back), for the single-byte and
 // UTF-8 forms.
@@ -413,8 +591,7 @@ func (s *textScan) textError(name string, line []byte) string {
 		return fmt.Sprintf("%s is not %s text: line %d holds %s; nothing was sent. Check the encoding the file was saved in",
 			name, s.form.encoding(), b.line, b.why)
 	}
-	at := int(b.at - b.lineAt)
-	word, bad := badWord(line, at, badUTF8Len(line[min(at, len(line)):]))
+	word, bad := cutWord(line, b)
 	msg := fmt.Sprintf("%s is not UTF-8: line %d holds %s in %s; nothing was sent.", name, b.line, hexBytes(bad), quoteBytes(word))
 	if as, ok := looksSingleByte(word); ok {
 		which := "Windows-1252"

@@ -133,6 +133,22 @@ func TestInputsThatAreNotText(t *testing.T) {
 			"line 3 holds an odd number of bytes"}, ""},
 		{"UTF-16 ending in a high surrogate", append(utf16Bytes("phone\n", false), 0x3D, 0xD8), UTF16, []string{
 			"line 2 holds a high surrogate 0xD83D at the end of the input"}, ""},
+		{"UTF-8 rows and Windows-1252 rows", []byte("phone;name\n1;Ana\n2;José\n3;Ara\xfajo\n4;Zé\n"), EncodingAuto, []string{
+			`in.csv mixes encodings: line 3 is UTF-8 ("José") and line 4 is not (the byte 0xFA in "Ara\xfajo"); nothing was sent.`,
+			`save the whole file as "CSV UTF-8"`}, "--encoding windows-1252"},
+		{"a Windows-1252 row first", []byte("phone;name\n1;Ara\xfajo\n2;José\n"), EncodingAuto, []string{
+			`line 3 is UTF-8 ("José") and line 2 is not (the byte 0xFA in "Ara\xfajo")`}, "--encoding windows-1252"},
+		{"mixed, read as Windows-1252", []byte("phone;name\n1;José\n2;Ara\xfajo\n"), Windows1252, []string{
+			`mixes encodings: line 2 is UTF-8 ("José") and line 3 is not`}, "--encoding windows-1252"},
+		{"mixed, one row of each on one line", []byte("phone;name\n1;José Ara\xfajo\n"), EncodingAuto, []string{
+			`mixes encodings: line 2 is UTF-8 ("José Ara\xfajo") and line 2 is not (the byte 0xFA in "José Ara\xfajo")`}, "--encoding windows-1252"},
+		{"UTF-8 read as Windows-1252", []byte("phone;name\n1;Ana\n2;Conceição\n"), Windows1252, []string{
+			`in.csv is UTF-8, not windows-1252: line 3 holds "Conceição", which windows-1252 reads as "ConceiÃ§Ã£o"; nothing was sent. Leave --encoding out`}, ""},
+		{"UTF-8 read as Latin-1", []byte("phone;name\n1;José\n"), ISO88591, []string{
+			`is UTF-8, not iso-8859-1: line 2 holds "José"`}, ""},
+		{"a UTF-8 sequence across the scan's chunks, then a Windows-1252 row", append(append(append([]byte("phone;name\n"),
+			bytes.Repeat([]byte{'a'}, 256<<10-len("phone;name\n")-1)...), "é\n"...), "2;\xe7\n"...), EncodingAuto, []string{
+			`line 2 is UTF-8 (`, `and line 3 is not (the byte 0xE7 in "\xe7")`}, "--encoding windows-1252"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -87,6 +87,19 @@ func FuzzEncoding(f *testing.F) {
 		if (whole.bad == nil) != (split.bad == nil) || whole.bad == nil && whole.lines != split.lines || whole.form != split.form {
 			t.Fatalf("%s: in one chunk %+v, %d lines; in chunks of %d %+v, %d lines", enc, whole.bad, whole.lines, size, split.bad, split.lines)
 		}
+		// The census of UTF-8 and other rows is the same in any chunks, and
+		// so is the refusal it makes.
+		if (whole.census == nil) != (split.census == nil) || whole.census != nil &&
+			(!sameSpot(whole.census.utf8, split.census.utf8) || !sameSpot(whole.census.bad, split.census.bad)) {
+			t.Fatalf("%s: census in one chunk %+v; in chunks of %d %+v", enc, whole.census, size, split.census)
+		}
+		readAt := func(offset int64) []byte {
+			line, _, _ := bytes.Cut(input[offset:min(offset+512, int64(len(input)))], []byte{'\n'})
+			return line
+		}
+		if a, b := whole.encodingError("in.csv", readAt), split.encodingError("in.csv", readAt); a != b || whole.bad != nil && a == "" {
+			t.Fatalf("%s: refused as %q in one chunk, as %q in chunks of %d", enc, a, b, size)
+		}
 		if b := whole.bad; b != nil {
 			if *b != *split.bad {
 				t.Fatalf("%s: in one chunk %+v; in chunks of %d %+v", enc, *b, size, *split.bad)
@@ -188,3 +201,5 @@ func FuzzReportReadsBack(f *testing.F) {
 		}
 	})
 }
+
+func sameSpot(a, b *badSpot) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }

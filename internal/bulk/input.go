@@ -283,9 +283,8 @@ func OpenInput(name string, o OpenOptions) (*Input, error) {
 	in.Fingerprint = fp.sum()
 	t := fp.text
 	in.form, in.bom, in.Note, in.Encoding = t.form, t.bom, t.note, t.form.encoding()
-	if t.bad != nil {
-		err := clierr.InputErrorf("%s", t.textError(in.Name, in.readAt(t.bad.lineAt)))
-		return nil, errors.Join(err, in.Close())
+	if msg := t.encodingError(in.Name, in.readAt); msg != "" {
+		return nil, errors.Join(clierr.InputErrorf("%s", msg), in.Close())
 	}
 	return in, nil
 }

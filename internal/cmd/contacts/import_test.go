@@ -27,6 +27,7 @@ func TestImportRefusesBadInputBeforeWriting(t *testing.T) {
 	env.StdinLimit = 64
 	good := writeInput(t, "ok.csv", "phone,name\n5511987654321,Ana\n")
 	odd := writeInput(t, "odd.csv", "Telefone,Cidade\n5511987654321,Recife\n")
+	mixed := writeInput(t, "mixed.csv", "phone,name\n5511987654321,José Lima\n5511987654322,Ara\xfajo\n")
 	tests := []struct {
 		name   string
 		args   []string
@@ -48,6 +49,8 @@ func TestImportRefusesBadInputBeforeWriting(t *testing.T) {
 		{"stdin too long", []string{"-"}, "phone,name\n" + strings.Repeat("5511987654321,Ana\n", 8), "error: standard input is longer than 64 B, the most convo copies of standard input or a pipe to read it again; nothing was sent. Save it to a file and give the file instead: a file is read where it is, whatever its size\n"},
 		{"long delimiter", []string{good, "--delimiter", ";;"}, "", `error: --delimiter: want one character such as ";" or "," (or "tab"), got ";;"`},
 		{"missing file", []string{filepath.Join(t.TempDir(), "none.csv")}, "", "error: read the input: open "},
+		{"mixed encodings", []string{mixed}, "", "error: " + mixed + ` mixes encodings: line 2 is UTF-8 ("José Lima") and line 3 is not (the byte 0xFA in "Ara\xfajo"); nothing was sent.` + "\n"},
+		{"mixed encodings read as Windows-1252", []string{mixed, "--encoding", "windows-1252"}, "", "error: " + mixed + " mixes encodings: line 2 is UTF-8"},
 		{"empty stdin", []string{"-"}, "", "error: the input is empty: a CSV import needs a header line"},
 		{"bad country", []string{good, "--default-country", "Brasil"}, "", "error: default_country: "},
 	}

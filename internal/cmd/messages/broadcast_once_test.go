@@ -196,3 +196,24 @@ func TestReportNamesApart(t *testing.T) {
 		t.Errorf("%s is left after an import without failures", imports)
 	}
 }
+
+// TestBroadcastRefusesMixedEncodings: a list whose rows are UTF-8 and
+// Windows-1252 is refused before anything is sent, naming a line of each,
+// whatever --encoding says, and without the hint to read it as
+// Windows-1252, which would send "JosÃ©" to the UTF-8 rows.
+func TestBroadcastRefusesMixedEncodings(t *testing.T) {
+	env := cmdtest.New(t)
+	list := writeList(t, "clientes.csv", "phone;nome;numero_pedido\n5547990000301;José;1\n5547990000302;Ara\xfajo;2\n")
+	before := snapshot(t, env)
+	for _, enc := range [][]string{nil, {"--encoding", "windows-1252"}} {
+		run(t, env, 2, append([]string{"messages", "broadcast", list, "--template", "boas_vindas", "--channel", mainChannel, "--yes"}, enc...)...)
+		want := "error: " + list + " mixes encodings: line 2 is UTF-8 (\"José\") and line 3 is not (the byte 0xFA in \"Ara\\xfajo\"); nothing was sent.\n" +
+			"No one encoding reads both: save the whole file as \"CSV UTF-8\" (or in one encoding), then run again.\n"
+		if got := env.Stderr.String(); got != want {
+			t.Errorf("%v: stderr\n%s\nwant\n%s", enc, got, want)
+		}
+	}
+	if after := snapshot(t, env); after != before {
+		t.Errorf("the sandbox changed: %+v, then %+v", before, after)
+	}
+}
