@@ -188,6 +188,9 @@ func Run(ctx context.Context, c *api.Client, opts Options) (*Summary, error) {
 	eng := bulk.New(ctx, cfg)
 	defer eng.Close()
 	w := newWriter(c, eng, opts, norm.fields, &notes)
+	if cs, ok := src.(*bulk.CSVSource); ok && cs.Delimiter == ';' {
+		w.tags.commas = true
+	}
 	if cfg.Ledger != nil {
 		w.doubtSince = state.DoubtSince
 	}

@@ -36,6 +36,8 @@ type tagCache struct {
 	create bool
 	dryRun bool
 	warn   func(string)
+	// commas: names are also separated by commas (see expand).
+	commas bool
 
 	flights singleflight.Group // one load, and one creation per name, at a time
 
@@ -60,6 +62,10 @@ const loadKey = ""
 func (t *tagCache) ids(wait context.Context, refs []string) ([]int64, error) {
 	if len(refs) == 0 {
 		return nil, nil
+	}
+	refs, err := t.expand(wait, refs)
+	if err != nil {
+		return nil, err
 	}
 	ids := make([]int64, 0, len(refs))
 	var unknown []error
@@ -90,7 +96,8 @@ func (t *tagCache) ids(wait context.Context, refs []string) ([]int64, error) {
 // unknown says which of refs name no tag, for a row that fails anyway:
 // nothing is created, and a listing that fails says nothing.
 func (t *tagCache) unknown(wait context.Context, refs []string) error {
-	if t.load(wait) != nil {
+	refs, err := t.expand(wait, refs)
+	if err != nil {
 		return nil
 	}
 	var errs []error
@@ -103,6 +110,43 @@ func (t *tagCache) unknown(wait context.Context, refs []string) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// expand reads the tag references of a row of a file whose cells are
+// separated by ";", where people separate tags with commas too (a
+// spreadsheet's "VIP, Atacado"): a reference with a comma is split at its
+// commas, unless a tag has its whole text. Elsewhere refs are as they are.
+// It loads the company's tags (the error is the listing's).
+func (t *tagCache) expand(wait context.Context, refs []string) ([]string, error) {
+	if err := t.load(wait); err != nil {
+		return nil, err
+	}
+	if !t.commas || !slices.ContainsFunc(refs, func(r string) bool { return strings.Contains(r, ",") }) {
+		return refs, nil
+	}
+	out := make([]string, 0, len(refs)+1)
+	add := func(ref string) {
+		if ref = strings.TrimSpace(ref); ref != "" && !slices.Contains(out, ref) {
+			out = append(out, ref)
+		}
+	}
+	for _, ref := range refs {
+		if !strings.Contains(ref, ",") || t.named(resolve.TagKey(ref)) {
+			add(ref)
+			continue
+		}
+		for part := range strings.SplitSeq(ref, ",") {
+			add(part)
+		}
+	}
+	return out, nil
+}
+
+// named reports whether a tag loaded, or made by this import, has the key.
+func (t *tagCache) named(key string) bool {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return len(t.byName[key]) > 0
 }
 
 // byText resolves one tag name; 0 with no error is a tag a dry run would create.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -172,7 +171,11 @@ func importRun(opts *importOptions) error {
 	if !opts.bulk.Quiet {
 		fmt.Fprintln(ios.ErrOut, summary.Line())
 		if len(summary.TagsToCreate) > 0 {
-			fmt.Fprintf(ios.ErrOut, "Tags to create (with --create-tags): %s\n", safetext.Line(strings.Join(summary.TagsToCreate, ", ")))
+			// One a line: a name may hold a comma.
+			fmt.Fprintln(ios.ErrOut, "Tags to create (with --create-tags):")
+			for _, tag := range summary.TagsToCreate {
+				fmt.Fprintf(ios.ErrOut, "  %s\n", safetext.Line(tag))
+			}
 		}
 	}
 	switch {
