@@ -14,7 +14,7 @@ import (
 
 // excluded are the contacts a campaign leaves out, by phone: why each one
 // is (reasonBlocked, or reasonTag plus the index of its --exclude-tag).
-type excluded map[phoneKey]uint16
+type excluded map[validate.PhoneKey]uint16
 
 const (
 	reasonBlocked = 0
@@ -39,11 +39,11 @@ func lookUpExcluded(ctx context.Context, c *api.Client, tags []string) (excluded
 			if err != nil {
 				return err
 			}
-			key, ok := keyOf(ct.Phone)
+			key, ok := validate.PackPhone(ct.Phone)
 			if !ok {
 				// A phone stored in another form: read it as the rows are.
 				digits, err := validate.Phone("phone", ct.Phone, "")
-				if key, ok = keyOf(digits); err != nil || !ok {
+				if key, ok = validate.PackPhone(digits); err != nil || !ok {
 					continue
 				}
 			}

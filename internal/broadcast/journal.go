@@ -12,6 +12,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/bulk"
+	"github.com/convo-cli/convo/internal/validate"
 )
 
 // A campaign's journal (package bulk keeps its file) is bound to the
@@ -63,10 +64,10 @@ var contentWords = map[contentMode]string{contentRendered: "rendered", contentPl
 type journalState struct {
 	// sent are the recipients sent, sorted once the journal is read
 	// (seal); 8 bytes each.
-	sent []phoneKey
+	sent []validate.PhoneKey
 	// open are the recipients in doubt: a few at a time, those in flight
 	// when a run died.
-	open map[phoneKey]*doubt
+	open map[validate.PhoneKey]*doubt
 	mode contentMode
 	// now is the time of the a records being read.
 	now int64
@@ -89,7 +90,7 @@ func (d *doubt) add(body uint64) {
 	}
 }
 
-func newJournalState() *journalState { return &journalState{open: map[phoneKey]*doubt{}} }
+func newJournalState() *journalState { return &journalState{open: map[validate.PhoneKey]*doubt{}} }
 
 // Apply checks and takes one record.
 func (s *journalState) Apply(letter byte, key, value string) error {
@@ -117,7 +118,7 @@ func (s *journalState) Apply(letter byte, key, value string) error {
 		}
 		return fmt.Errorf("%q says nothing of a message's content", key)
 	}
-	phone, ok := keyOf(key)
+	phone, ok := validate.PackPhone(key)
 	if !ok {
 		return fmt.Errorf("%q is no phone number", key)
 	}
@@ -162,14 +163,14 @@ func (s *journalState) seal() {
 	}
 }
 
-func (s *journalState) isSent(k phoneKey) bool {
+func (s *journalState) isSent(k validate.PhoneKey) bool {
 	_, found := slices.BinarySearch(s.sent, k)
 	return found
 }
 
 // inDoubt says whether k may have been sent without its record: what its
 // attempts sent, and since when.
-func (s *journalState) inDoubt(k phoneKey) (*doubt, bool) {
+func (s *journalState) inDoubt(k validate.PhoneKey) (*doubt, bool) {
 	d, ok := s.open[k]
 	return d, ok
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/convo-cli/convo/internal/bulk"
+	"github.com/convo-cli/convo/internal/validate"
 )
 
 func TestJournalState(t *testing.T) {
@@ -42,7 +43,7 @@ s 5511900000005`
 		"5511900000005": "sent",
 		"5511900000006": "new",
 	} {
-		k, _ := keyOf(phone)
+		k, _ := validate.PackPhone(phone)
 		got := "new"
 		if s.isSent(k) {
 			got = "sent"

@@ -14,6 +14,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/safetext"
+	"github.com/convo-cli/convo/internal/validate"
 )
 
 // class is what the plan decided for the row at a line.
@@ -33,14 +34,14 @@ const (
 // exactly the phones the plan counted without reading them again.
 type rowPlan struct {
 	classes []class
-	phones  []phoneKey
+	phones  []validate.PhoneKey
 }
 
 func newRowPlan(lines int) *rowPlan {
-	return &rowPlan{classes: make([]class, lines+1), phones: make([]phoneKey, lines+1)}
+	return &rowPlan{classes: make([]class, lines+1), phones: make([]validate.PhoneKey, lines+1)}
 }
 
-func (p *rowPlan) set(line int, c class, phone phoneKey) {
+func (p *rowPlan) set(line int, c class, phone validate.PhoneKey) {
 	p.classes[line], p.phones[line] = c, phone
 }
 
@@ -69,7 +70,7 @@ func (p *rowPlan) markDuplicates(lines []uint32) int {
 }
 
 // toSend returns the phone of the row at line when the plan sends it.
-func (p *rowPlan) toSend(line int) (phoneKey, bool) {
+func (p *rowPlan) toSend(line int) (validate.PhoneKey, bool) {
 	if p.class(line) != classSend {
 		return 0, false
 	}

@@ -58,7 +58,7 @@ type layout struct {
 // recipient is a row ready to send.
 type recipient struct {
 	phone string
-	key   phoneKey
+	key   validate.PhoneKey
 	comps []api.SendComponent
 }
 
@@ -227,7 +227,7 @@ type cell struct {
 // send --template` builds them. Every problem of the row is reported at
 // once, each on the column it is about. known is the row's phone when the
 // plan has normalised it already (the costliest part of a row), else 0.
-func (l *layout) parse(rec bulk.Record, known phoneKey) (recipient, error) {
+func (l *layout) parse(rec bulk.Record, known validate.PhoneKey) (recipient, error) {
 	if rec.Err != nil {
 		return recipient{}, rec.Err
 	}
@@ -287,7 +287,7 @@ func (l *layout) parse(rec bulk.Record, known phoneKey) (recipient, error) {
 	if err := errs.Err(); err != nil {
 		return recipient{}, err
 	}
-	r.key, _ = keyOf(r.phone)
+	r.key, _ = validate.PackPhone(r.phone)
 	r.comps, err = l.t.Components(values)
 	return r, err
 }
