@@ -1,9 +1,14 @@
 package bulk
 
 import (
+	"bufio"
+	"bytes"
+	"cmp"
 	"encoding/csv"
 	"fmt"
+	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"github.com/convo-cli/convo/internal/safetext"
@@ -23,7 +28,8 @@ var ReportColumns = []string{"error_line", "error_code", "error_field", "error_m
 // CSV (safetext.CSVCell): a spreadsheet evaluates none, and CSVSource reads
 // back the values. It holds contacts' personal data: it is
 // a PrivateFile. Nothing is created until the first failure, so that a
-// clean run leaves no report.
+// clean run leaves no report. Rows are listed in the input's order,
+// whatever order the workers finished them in (see Close).
 type Report struct {
 	path string
 	// header is the input's header; nil for JSON Lines.
@@ -35,7 +41,23 @@ type Report struct {
 	warn        func(string)
 
 	tmp *PrivateFile
-	w   *csv.Writer
+	// w encodes one row at a time into row, which is appended to the file
+	// at offset, so that where each row is is known.
+	w      *csv.Writer
+	row    bytes.Buffer
+	out    *bufio.Writer
+	offset int64
+	// rows are the rows written, where they are; sorted says they came in
+	// the input's order.
+	rows   []reportRow
+	sorted bool
+}
+
+// reportRow is a row of the report in its file.
+type reportRow struct {
+	line   int
+	offset int64
+	size   int
 }
 
 // NewReport is the report of failed rows at path, comma-separated; header
@@ -81,10 +103,29 @@ func (r *Report) Add(rec Record, why Failure) error {
 		}
 	}
 	row = append(row, strconv.Itoa(rec.Line), why.Code, why.Field, why.Message)
-	if err := r.w.Write(safetext.CSVRow(row)); err != nil {
+	if err := r.write(safetext.CSVRow(row)); err != nil {
 		return fmt.Errorf("write the report %s: %w", r.path, err)
 	}
+	if n := len(r.rows); n > 0 && rec.Line < r.rows[n-1].line {
+		r.sorted = false
+	}
+	r.rows = append(r.rows, reportRow{line: rec.Line, offset: r.offset - int64(r.row.Len()), size: r.row.Len()})
 	return nil
+}
+
+// write appends one row to the file.
+func (r *Report) write(cells []string) error {
+	r.row.Reset()
+	if err := r.w.Write(cells); err != nil {
+		return err
+	}
+	r.w.Flush()
+	if err := r.w.Error(); err != nil {
+		return err
+	}
+	n, err := r.out.Write(r.row.Bytes())
+	r.offset += int64(n)
+	return err
 }
 
 // create starts the temporary file, beside the report or in the fallback
@@ -101,7 +142,8 @@ func (r *Report) create() error {
 	if err != nil {
 		return fmt.Errorf("create the report %s: %w", r.path, err)
 	}
-	r.tmp, r.w = tmp, csv.NewWriter(tmp)
+	r.tmp, r.out, r.sorted = tmp, bufio.NewWriter(tmp), true
+	r.w = csv.NewWriter(&r.row)
 	r.w.Comma = r.delimiter
 	var cols []string
 	if r.header == nil {
@@ -109,31 +151,38 @@ func (r *Report) create() error {
 	} else {
 		cols = append(cols, r.header...)
 	}
-	if _, err := tmp.WriteString(byteOrderMark); err != nil {
+	n, err := r.out.WriteString(byteOrderMark)
+	r.offset += int64(n)
+	if err != nil {
 		return fmt.Errorf("write the report %s: %w", r.path, err)
 	}
-	return r.w.Write(safetext.CSVRow(append(cols, ReportColumns...)))
+	return r.write(safetext.CSVRow(append(cols, ReportColumns...)))
 }
 
 // Flush hands what was written to the operating system.
 func (r *Report) Flush() error {
-	if r.w == nil {
+	if r.out == nil {
 		return nil
 	}
-	r.w.Flush()
-	if err := r.w.Error(); err != nil {
+	if err := r.out.Flush(); err != nil {
 		return fmt.Errorf("write the report %s: %w", r.path, err)
 	}
 	return nil
 }
 
 // Close finishes the report and puts it in place. It returns the report's
-// path, or "" when no row failed.
+// path, or "" when no row failed. Rows that finished out of the input's
+// order (workers side by side) are put in order here: the file is written
+// again from where each row is in the first, so that memory holds only
+// those places, never the rows.
 func (r *Report) Close() (string, error) {
-	if r.w == nil {
+	if r.out == nil {
 		return "", nil
 	}
 	err := r.Flush()
+	if err == nil && !r.sorted {
+		err = r.reorder()
+	}
 	if err != nil {
 		r.tmp.Discard()
 		return "", err
@@ -142,4 +191,38 @@ func (r *Report) Close() (string, error) {
 		return "", fmt.Errorf("write the report %s: %w", r.path, err)
 	}
 	return r.path, nil
+}
+
+// reorder writes the rows again in the order of their lines, after the
+// header, to a new file that takes the first's place.
+func (r *Report) reorder() error {
+	slices.SortStableFunc(r.rows, func(a, b reportRow) int { return cmp.Compare(a.line, b.line) })
+	sorted, err := CreatePrivate(r.path)
+	if err != nil {
+		return fmt.Errorf("write the report %s: %w", r.path, err)
+	}
+	out := bufio.NewWriter(sorted)
+	copyRange := func(offset, size int64) error {
+		_, err := io.Copy(out, io.NewSectionReader(r.tmp, offset, size))
+		return err
+	}
+	// The byte order mark and the header are all that comes before the
+	// first row written.
+	err = copyRange(0, slices.MinFunc(r.rows, func(a, b reportRow) int { return cmp.Compare(a.offset, b.offset) }).offset)
+	for _, row := range r.rows {
+		if err != nil {
+			break
+		}
+		err = copyRange(row.offset, int64(row.size))
+	}
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		sorted.Discard()
+		return fmt.Errorf("write the report %s: %w", r.path, err)
+	}
+	r.tmp.Discard()
+	r.tmp = sorted
+	return nil
 }

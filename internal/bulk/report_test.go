@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -143,5 +144,36 @@ func checkFile(t *testing.T, path, want string) {
 	}
 	if string(data) != want {
 		t.Errorf("%s:\n%s\nwant:\n%s", filepath.Base(path), data, want)
+	}
+}
+
+// Rows added out of the input's order (workers side by side) are listed in
+// it, each row whole, quoted cells too.
+func TestReportInInputOrder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.csv")
+	r := NewReport(path, []string{"phone", "name"}, "", noWarning(t))
+	for _, line := range []int{9, 3, 12, 7, 4} {
+		cells := []string{strconv.Itoa(line), "Ana, \"A\""}
+		if err := r.Add(Record{Line: line, Cells: cells}, Failure{"INVALID_VALUE", "phone", "is too short"}); err != nil {
+			t.Fatal(err)
+		}
+		if line == 12 {
+			if err := r.Flush(); err != nil { // a part on disk, a part buffered
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	want.WriteString("\uFEFFphone,name,error_line,error_code,error_field,error_message\n")
+	for _, line := range []string{"3", "4", "7", "9", "12"} {
+		want.WriteString(line + `,"Ana, ""A""",` + line + ",INVALID_VALUE,phone,is too short\n")
+	}
+	checkFile(t, path, want.String())
+	checkPrivate(t, path)
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(path), ".*")); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
 	}
 }
