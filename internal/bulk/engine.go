@@ -80,7 +80,9 @@ type Job struct {
 type Result struct {
 	Line    int
 	Outcome Outcome
-	// Record and Why are kept for failed rows only, for the report.
+	// Record and Why are kept for the rows the report lists: those failed,
+	// and those of another outcome that has a reason to give (Why.Code),
+	// such as a row skipped for repeating an earlier one.
 	Record Record
 	Why    Failure
 	// MaybeDone: the row is not done, but the API may have done it (an
@@ -334,7 +336,7 @@ func (e *Engine) take(r Result) error {
 	if r.Outcome != Unfinished {
 		e.counts.n[r.Outcome].Add(1)
 	}
-	if r.Outcome == Failed && e.cfg.Report != nil {
+	if (r.Outcome == Failed || r.Why.Code != "") && e.cfg.Report != nil {
 		if err := e.cfg.Report.Add(r.Record, r.Why); err != nil {
 			return err
 		}

@@ -112,6 +112,9 @@ type Summary struct {
 	TagsToCreate []string `json:"tags_to_create,omitempty"`
 	// Interrupted says the import was stopped before the end of the input.
 	Interrupted bool `json:"interrupted"`
+	// DuplicatesInFile of Skipped have the phone of an earlier row, which
+	// is imported instead (the report lists them).
+	DuplicatesInFile int `json:"duplicates_in_file"`
 }
 
 // The outcomes of a row, beyond bulk.Unfinished and bulk.Failed.
@@ -121,10 +124,12 @@ const (
 	skipped
 	// valid: a dry run found nothing wrong with the row.
 	valid
+	// repeated: skipped, for the phone of an earlier row (see repeats).
+	repeated
 )
 
 // journalLetters are the journal's records of rows done.
-var journalLetters = map[bulk.Outcome]byte{created: 'c', updated: 'u', skipped: 's'}
+var journalLetters = map[bulk.Outcome]byte{created: 'c', updated: 'u', skipped: 's', repeated: 's'}
 
 // dispatchBatch is how many rows one "dispatched" mark of the journal covers.
 const dispatchBatch = 32
@@ -191,11 +196,12 @@ func Run(ctx context.Context, c *api.Client, opts Options) (*Summary, error) {
 	if cs, ok := src.(*bulk.CSVSource); ok && cs.Delimiter == ';' {
 		w.tags.commas = true
 	}
+	w.repeats = newRepeats(src, norm)
 	if cfg.Ledger != nil {
 		w.doubtSince = state.DoubtSince
 	}
 	prog := bulk.StartProgress(opts.Feedback, opts.Stderr, eng.Counters(), int64(max(opts.Input.Lines-headerLines, 0)), opts.ProgressInterval)
-	runErr := eng.Run(src, func(stop context.Context, j bulk.Job) bulk.Result {
+	runErr := eng.Run(w.repeats, func(stop context.Context, j bulk.Job) bulk.Result {
 		return w.process(stop, norm, j)
 	})
 	prog.Stop(runErr == nil && ctx.Err() == nil)
@@ -335,15 +341,16 @@ func (w *warnings) print(out io.Writer) {
 
 func summarise(c *bulk.Counters, elapsed time.Duration, dryRun bool) *Summary {
 	s := &Summary{
-		Created:     int(c.Of(created)),
-		Updated:     int(c.Of(updated)),
-		Skipped:     int(c.Of(skipped)),
-		Failed:      int(c.Of(bulk.Failed)),
-		Valid:       int(c.Of(valid)),
-		AlreadyDone: int(c.AlreadyDone()),
-		Rows:        int(c.Finished()),
-		Seconds:     math.Round(elapsed.Seconds()*1000) / 1000,
-		DryRun:      dryRun,
+		Created:          int(c.Of(created)),
+		Updated:          int(c.Of(updated)),
+		Skipped:          int(c.Of(skipped) + c.Of(repeated)),
+		DuplicatesInFile: int(c.Of(repeated)),
+		Failed:           int(c.Of(bulk.Failed)),
+		Valid:            int(c.Of(valid)),
+		AlreadyDone:      int(c.AlreadyDone()),
+		Rows:             int(c.Finished()),
+		Seconds:          math.Round(elapsed.Seconds()*1000) / 1000,
+		DryRun:           dryRun,
 	}
 	if secs := elapsed.Seconds(); secs > 0 {
 		s.RowsPerSecond = math.Round(float64(s.Rows)/secs*10) / 10
@@ -359,11 +366,18 @@ func summarise(c *bulk.Counters, elapsed time.Duration, dryRun bool) *Summary {
 // run "dry run: valid N · failed N … ; nothing was written".
 func (s *Summary) Line() string {
 	var parts []string
-	if s.DryRun {
-		parts = []string{"valid " + humanize.Comma(int64(s.Valid)), "failed " + humanize.Comma(int64(s.Failed))}
-	} else {
+	skippedPart := "skipped " + humanize.Comma(int64(s.Skipped))
+	if s.DuplicatesInFile > 0 {
+		skippedPart += " (" + humanize.Comma(int64(s.DuplicatesInFile)) + " repeating an earlier row)"
+	}
+	switch {
+	case !s.DryRun:
 		parts = []string{"created " + humanize.Comma(int64(s.Created)), "updated " + humanize.Comma(int64(s.Updated)),
-			"skipped " + humanize.Comma(int64(s.Skipped)), "failed " + humanize.Comma(int64(s.Failed))}
+			skippedPart, "failed " + humanize.Comma(int64(s.Failed))}
+	case s.Skipped > 0:
+		parts = []string{"valid " + humanize.Comma(int64(s.Valid)), skippedPart, "failed " + humanize.Comma(int64(s.Failed))}
+	default:
+		parts = []string{"valid " + humanize.Comma(int64(s.Valid)), "failed " + humanize.Comma(int64(s.Failed))}
 	}
 	if s.AlreadyDone > 0 {
 		parts = append(parts, "already done "+humanize.Comma(int64(s.AlreadyDone)))

@@ -56,6 +56,8 @@ type writer struct {
 	// doubt, by the server's clock (see bulk.LineState.DoubtSince); nil
 	// without a journal.
 	doubtSince func(line int) (time.Time, bool)
+	// repeats are the rows whose phone an earlier row has.
+	repeats *repeats
 }
 
 func newWriter(c *api.Client, eng *bulk.Engine, opts Options, fields map[string]api.CustomField, notes *warnings) *writer {
@@ -78,6 +80,10 @@ func newWriter(c *api.Client, eng *bulk.Engine, opts Options, fields map[string]
 // process takes one row through checks and writes.
 func (w *writer) process(stop context.Context, norm *normaliser, j bulk.Job) bulk.Result {
 	res := bulk.Result{Line: j.Line, MaybeDone: j.InDoubt}
+	if why, ok := w.repeats.skip(j.Line); ok {
+		res.Outcome, res.Record, res.Why = repeated, j.Record, why
+		return res
+	}
 	row, err := norm.normalise(j.Record)
 	if err == nil {
 		st := rowState{maybeCreated: j.InDoubt, inDoubt: j.InDoubt}

@@ -39,7 +39,7 @@ var circuit = bulk.DefaultCircuit
 var importSpec = output.Spec{
 	Noun: "import summaries",
 	Fields: []string{"created", "updated", "skipped", "failed", "valid", "already_done", "rows", "seconds",
-		"rows_per_second", "report", "journal", "dry_run", "tags_to_create", "interrupted"},
+		"rows_per_second", "report", "journal", "dry_run", "tags_to_create", "interrupted", "duplicates_in_file"},
 }
 
 func newCmdImport(f *cmdutil.Factory) *cobra.Command {
@@ -181,6 +181,8 @@ func importRun(opts *importOptions) error {
 	switch {
 	case summary.Failed > 0 && summary.Report != nil:
 		fmt.Fprintf(ios.ErrOut, "%s failed: see %s\n", english.Count(summary.Failed, "row"), *summary.Report)
+	case summary.Report != nil:
+		fmt.Fprintf(ios.ErrOut, "%s skipped, the same phone as an earlier row: see %s\n", english.Count(summary.DuplicatesInFile, "row"), *summary.Report)
 	case err == nil && opts.bulk.Report == "" && !summary.DryRun:
 		// A report an earlier run left at the default place lists rows that
 		// have gone in since.
