@@ -307,6 +307,9 @@ func (l *layout) cells(rec bulk.Record) ([]cell, error) {
 	if err := json.Unmarshal(rec.JSON, &obj); err != nil || obj == nil {
 		return nil, bulk.InvalidRecord(errors.New("not a JSON object: each line must be one object such as {\"phone\": \"+5511987654321\", \"nome\": \"Ana\"}"))
 	}
+	if err := bulk.CheckKeys(rec.JSON); err != nil {
+		return nil, err
+	}
 	keys := make([]string, 0, len(obj))
 	for k := range obj {
 		keys = append(keys, k)

@@ -121,6 +121,7 @@ func (n *normaliser) normaliseJSON(line []byte) (contactRow, error) {
 		row  contactRow
 		errs validate.Errors
 	)
+	errs.Add(bulk.CheckKeys(line))
 	for _, key := range slices.Sorted(maps.Keys(obj)) {
 		if !slices.Contains(jsonKeys, key) && !n.ignoreUnknown {
 			errs.Add(&validate.Error{Field: key, Code: validate.CodeInvalid,

@@ -217,3 +217,21 @@ func TestBroadcastRefusesMixedEncodings(t *testing.T) {
 		t.Errorf("the sandbox changed: %+v, then %+v", before, after)
 	}
 }
+
+// TestBroadcastJSONLinesRepeatedKey: a JSON Lines row that gives a key
+// twice is not sent: which value was meant cannot be told.
+func TestBroadcastJSONLinesRepeatedKey(t *testing.T) {
+	env := cmdtest.New(t)
+	list := writeList(t, "clientes.jsonl", `{"phone":"5547990000401","nome":"Ana","numero_pedido":"1"}`+"\n"+
+		`{"phone":"5547990000402","nome":"Bia","numero_pedido":"2","nome":"Beatriz"}`+"\n")
+	run(t, env, 6, "messages", "broadcast", list, "--template", "boas_vindas", "--channel", mainChannel, "--rate", "0", "--yes", "-o", "json")
+	if s := summaryOf(t, env); s.Sent != 1 || s.Failed != 1 {
+		t.Errorf("summary %+v", s)
+	}
+	if !strings.Contains(env.Stderr.String(), "  line 2: nome: is given twice in the record: keep one\n") {
+		t.Errorf("stderr:\n%s", env.Stderr)
+	}
+	if msgs := sentTo(t, env, "5547990000402"); len(msgs) != 0 {
+		t.Errorf("sent %+v", msgs)
+	}
+}
