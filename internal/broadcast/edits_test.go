@@ -120,42 +120,6 @@ func TestResumeLooksForWhatTheAttemptSent(t *testing.T) {
 	}
 }
 
-// TestOneLockWhateverTheJournal: while a campaign sends, a run of it that
-// names another journal (or none, when the first named one) is refused
-// before it sends anything: one campaign has one lock.
-func TestOneLockWhateverTheJournal(t *testing.T) {
-	bin := convo(t)
-	for name, journals := range map[string][2][]string{
-		"the default journal, then --journal": {nil, {"--journal", "outra.journal"}},
-		"--journal, then the default journal": {{"--journal", "campanha.journal"}, nil},
-	} {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			s := newServer(t, sandbox.Options{})
-			c := newCampaign(t, bin, s, 8)
-			arrived, release := make(chan struct{}), make(chan struct{})
-			s.onSend(func(n int, w http.ResponseWriter, r *http.Request) bool {
-				if n == 1 {
-					close(arrived)
-					<-release
-				}
-				return false
-			})
-			wait := c.start(journals[0]...)
-			<-arrived
-			second := c.run(journals[1]...)
-			close(release)
-			if second.code != 2 || !strings.Contains(second.stderr, `"message":"another convo run is sending this campaign; wait for it to end, or stop it first","exit_code":2`) {
-				t.Errorf("second run: exit %d\n%s", second.code, second.stderr)
-			}
-			if r := wait(); r.code != 0 {
-				t.Errorf("first run: exit %d\n%s", r.code, r.stderr)
-			}
-			s.assertOnce(c.phones)
-		})
-	}
-}
-
 // at points the campaign's later runs at the sandbox by another name.
 func (c *campaign) at(s *server, host string) {
 	_, port, _ := strings.Cut(s.addr, ":")

@@ -440,29 +440,40 @@ func TestUnderFaults(t *testing.T) {
 }
 
 // TestOneRunOfACampaignAtATime: while a campaign sends, a second run of it
-// is refused before it sends anything.
+// is refused before it sends anything, whatever journal each names (or
+// none, when the first named one): one campaign has one lock.
 func TestOneRunOfACampaignAtATime(t *testing.T) {
 	t.Parallel()
 	bin := convo(t)
-	s := newServer(t, sandbox.Options{})
-	c := newCampaign(t, bin, s, 20)
-	arrived, release := make(chan struct{}), make(chan struct{})
-	s.onSend(func(n int, w http.ResponseWriter, r *http.Request) bool {
-		if n == 1 {
-			close(arrived)
-			<-release
-		}
-		return false
-	})
-	wait := c.start()
-	<-arrived
-	second := c.run()
-	close(release)
-	if second.code != 2 || !strings.Contains(second.stderr, "another convo run is sending this campaign") {
-		t.Errorf("second run: exit %d\n%s", second.code, second.stderr)
+	for name, journals := range map[string][2][]string{
+		"the same journal":                    {nil, nil},
+		"the default journal, then --journal": {nil, {"--journal", "outra.journal"}},
+		"--journal, then the default journal": {{"--journal", "campanha.journal"}, nil},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s := newServer(t, sandbox.Options{})
+			c := newCampaign(t, bin, s, 8)
+			arrived, release := make(chan struct{}), make(chan struct{})
+			s.onSend(func(n int, w http.ResponseWriter, r *http.Request) bool {
+				if n == 1 {
+					close(arrived)
+					<-release
+				}
+				return false
+			})
+			wait := c.start(journals[0]...)
+			<-arrived
+			second := c.run(journals[1]...)
+			close(release)
+			// The campaign runs with -o json: the refusal is its error object.
+			if second.code != 2 || !strings.Contains(second.stderr, `"message":"another convo run is sending this campaign; wait for it to end, or stop it first","exit_code":2`) {
+				t.Errorf("second run: exit %d\n%s", second.code, second.stderr)
+			}
+			if r := wait(); r.code != 0 {
+				t.Errorf("first run: exit %d\n%s", r.code, r.stderr)
+			}
+			s.assertOnce(c.phones)
+		})
 	}
-	if r := wait(); r.code != 0 {
-		t.Errorf("first run: exit %d\n%s", r.code, r.stderr)
-	}
-	s.assertOnce(c.phones)
 }
