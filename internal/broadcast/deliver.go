@@ -80,8 +80,9 @@ var errCannotTell = errors.New("the recipient's chat has other template messages
 // earlier run's attempt, or an attempt of this run that failed in a way
 // that may have been processed) is looked for first, as what its attempts
 // sent: found, it is sent; not found, it is sent; when the search cannot
-// tell, it is reported and not sent. stop ends the run: a recipient that has sent
-// nothing yet, or would have to wait to try again, is left unfinished.
+// tell, it is reported and not sent. stop ends the run: a recipient that
+// has sent nothing yet, or would have to wait to try again, is left
+// unfinished.
 //
 // maybeSent says that the message may have gone out although the outcome
 // is not sent: the journal leaves it in doubt.

@@ -52,8 +52,12 @@ POST /contacts body per line), read as a stream however large. The format
 comes from the extension (.csv, .jsonl) or --format; "-" reads standard input.
 
 CSV columns: phone (required), name, blocked (true/false, 1/0, yes/no,
-sim/não), tags (names or ids separated by ";"), and any custom field by its
-name (see convo contacts fields): the columns convo contacts export writes.
+sim/não), tags (names or ids separated by ";", and in a file whose cells are
+separated by ";" by "," too, unless a tag has the cell's whole text), and any
+custom field by its name (see convo contacts fields): the columns convo
+contacts export writes. The same phone twice in a file is imported from its
+first valid row; the later one is skipped and reported (DUPLICATE_IN_FILE).
+A JSON Lines record that gives a key twice fails.
 --map HEADER=FIELD renames a column, e.g. --map Telefone=phone. Cells are
 separated by "," or ";" (detected from the header; --delimiter to choose). A
 row whose cells are all empty (the ";;;" rows spreadsheets leave) is no row.
@@ -68,10 +72,11 @@ The input is read as UTF-8 (its byte order mark ignored), or as UTF-16 when
 it starts with a UTF-16 byte order mark. Input in another encoding, such as
 the Windows-1252 Excel saves CSV files in, in Portuguese, needs --encoding
 (utf-8, windows-1252, iso-8859-1, utf-16): without it, the import stops
-before anything is sent and names the first line that is not UTF-8. A byte
-order mark wins over --encoding (a failure report is UTF-8 with one).
-Nothing is ever read as a replacement character (�) that the input does not
-hold.
+before anything is sent and names the first line that is not UTF-8. A file
+of UTF-8 rows and rows in another encoding is refused whatever --encoding
+says, naming a line of each: save it whole in one. A byte order mark wins
+over --encoding (a failure report is UTF-8 with one). Nothing is ever read
+as a replacement character (�) that the input does not hold.
 
 Every row is checked first (phone with --default-country for national
 numbers, which must be whole numbers of that country, custom-field types

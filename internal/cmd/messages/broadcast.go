@@ -55,7 +55,8 @@ format from the extension or --format, cells separated by "," or ";" (detected;
 --delimiter to choose), the byte order mark of Excel ignored, rows of empty
 cells skipped, "-" for standard input. A list that is not UTF-8 is refused
 until --encoding says how to read it (windows-1252 for the "CSV" Excel saves in
-Portuguese).
+Portuguese); one of UTF-8 rows and rows in another encoding is refused whatever
+--encoding says.
 
 Columns (or keys): phone (required); one per variable of the template's body,
 named as the template names it (see convo templates view) or by its number (1,
@@ -87,8 +88,13 @@ given with flags) and not to the file, records every recipient sent: running
 the command again, after Ctrl-C, a crash, or with the list corrected or
 extended, sends only to the recipients not sent yet. A recipient whose message
 may have gone out without its answer arriving is looked for in its chat before
-it is sent again, and reported if that cannot tell. --restart is the only way to
-send to everyone again. See docs/broadcast.md.
+it is sent again, as the message its attempt sent (a cell corrected or the
+template's text changed since does not hide it), and reported if that cannot
+tell. --restart is the only way to send to everyone again. A campaign has one
+journal and one lock: --journal FILE keeps it elsewhere, a run without
+--journal uses the file an earlier run named, and a --journal for a campaign
+whose journal is elsewhere is refused. The API is the server whatever its
+URL's spelling (localhost, 127.0.0.1 and ::1 are one). See docs/broadcast.md.
 
 Here --template names a message template, so the global -t/--template output
 option is not available; use --jq to shape the output.`,
