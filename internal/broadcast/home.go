@@ -15,10 +15,10 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 )
 
-// One campaign has one journal and one lock, whatever --journal names: a
-// second journal would not know whom the first sent to, and would send to
-// them again. A campaign's home in the data directory (broadcasts/,
-// one name per identity) holds
+// home is a campaign's place in the data directory (broadcasts/, one name
+// per identity), which makes one campaign have one journal and one lock,
+// whatever --journal names: a second journal would not know whom the
+// first sent to, and would send to them again. It holds
 //
 //	ID.lock      the lock every run of the campaign takes first, wherever
 //	             its journal is
@@ -68,9 +68,9 @@ func (h home) formerJournals() []string {
 }
 
 // locate decides the run's journal: named (--journal, "" for none), or
-// the one the campaign has. take says the run will write it
-// (not a dry run): then it may clear what a restart forgets. noted says
-// that the journal is the one an earlier run's --journal named.
+// the one the campaign has. take says the run will write it (not a dry
+// run): then it may clear what a restart forgets. noted says that the
+// journal is the one an earlier run's --journal named.
 func (h home) locate(named string, restart, take bool) (path string, noted bool, err error) {
 	elsewhere, err := h.elsewhere()
 	if err != nil {
