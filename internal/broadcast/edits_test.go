@@ -1,16 +1,11 @@
 package broadcast_test
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 
@@ -22,41 +17,6 @@ import (
 // What an operator does between a crash and the resume: the tests here
 // kill a campaign so that recipients are left in doubt, change something,
 // and run it again; every recipient must still get one message.
-
-// killAfterStoring kills the campaign at its nth send once the sandbox has
-// stored the message and before the answer leaves: that recipient is in
-// doubt. It returns the recipient's phone, known once the run has ended.
-func killAfterStoring(s *server, c *campaign, nth int) (phone func() string) {
-	var (
-		mu  sync.Mutex
-		got string
-	)
-	s.onSend(func(n int, w http.ResponseWriter, r *http.Request) bool {
-		if n != nth {
-			return false
-		}
-		raw, err := io.ReadAll(r.Body)
-		var body api.MessageSend
-		if err == nil {
-			err = json.Unmarshal(raw, &body)
-		}
-		if err != nil {
-			s.t.Errorf("send %d: %v", n, err)
-		}
-		r.Body = io.NopCloser(bytes.NewReader(raw))
-		s.plain.ServeHTTP(newDiscard(), r)
-		mu.Lock()
-		got = body.Phone
-		mu.Unlock()
-		c.signal(syscall.SIGKILL)
-		return true
-	})
-	return func() string {
-		mu.Lock()
-		defer mu.Unlock()
-		return got
-	}
-}
 
 // editList rewrites the campaign's list, line by line.
 func (c *campaign) editList(edit func(line string) string) {
@@ -102,7 +62,7 @@ func TestResumeLooksForWhatTheAttemptSent(t *testing.T) {
 			t.Parallel()
 			s := newServer(t, sandbox.Options{})
 			c := newCampaign(t, bin, s, 12)
-			phone := killAfterStoring(s, c, 6)
+			phone := killAt(s, c, 6, killAfter)
 			if r := c.run(); r.code != -1 {
 				t.Fatalf("the run was not killed: exit %d\n%s", r.code, r.stderr)
 			}
@@ -136,7 +96,7 @@ func TestLoopbackNamesAreOneServer(t *testing.T) {
 	s := newServer(t, sandbox.Options{})
 	c := newCampaign(t, bin, s, 12)
 	c.at(s, "localhost")
-	killAfterStoring(s, c, 6)
+	killAt(s, c, 6, killAfter)
 	if r := c.run(); r.code != -1 {
 		t.Fatalf("the run was not killed: exit %d\n%s", r.code, r.stderr)
 	}
@@ -213,12 +173,7 @@ func TestHangupStopsLikeCtrlC(t *testing.T) {
 	s := newServer(t, sandbox.Options{})
 	c := newCampaign(t, bin, s, 20)
 	c.stdin, c.args[2] = c.args[2], "-"
-	s.onSend(func(n int, w http.ResponseWriter, r *http.Request) bool {
-		if n == 6 {
-			c.signal(syscall.SIGHUP)
-		}
-		return false
-	})
+	signalAt(s, c, 6, syscall.SIGHUP)
 	r := c.run()
 	if r.code != 130 {
 		t.Fatalf("exit %d, want 130\n%s", r.code, r.stderr)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -286,12 +287,26 @@ const (
 	killAnswered
 )
 
-// killAt kills the campaign at its nth send, at the point given.
-func killAt(s *server, c *campaign, nth, point int) {
+// killAt kills the campaign at its nth send, at the point given. It
+// returns the phone of that send, known once the run has ended.
+func killAt(s *server, c *campaign, nth, point int) (phone func() string) {
+	var (
+		mu  sync.Mutex
+		got string
+	)
 	s.onSend(func(n int, w http.ResponseWriter, r *http.Request) bool {
 		if n != nth {
 			return false
 		}
+		raw, err := io.ReadAll(r.Body)
+		var body api.MessageSend
+		if err == nil {
+			err = json.Unmarshal(raw, &body)
+		}
+		if err != nil {
+			s.t.Errorf("send %d: %v", n, err)
+		}
+		r.Body = io.NopCloser(bytes.NewReader(raw))
 		switch point {
 		case killAfter:
 			s.plain.ServeHTTP(newDiscard(), r)
@@ -300,8 +315,27 @@ func killAt(s *server, c *campaign, nth, point int) {
 			w.(http.Flusher).Flush()
 			time.Sleep(5 * time.Millisecond) // the answer on its way
 		}
+		mu.Lock()
+		got = body.Phone
+		mu.Unlock()
 		c.signal(syscall.SIGKILL)
 		return true
+	})
+	return func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return got
+	}
+}
+
+// signalAt sends sig to the campaign as its nth send arrives, and lets
+// that send go on.
+func signalAt(s *server, c *campaign, nth int, sig syscall.Signal) {
+	s.onSend(func(n int, w http.ResponseWriter, r *http.Request) bool {
+		if n == nth {
+			c.signal(sig)
+		}
+		return false
 	})
 }
 
@@ -349,12 +383,7 @@ func TestInterruptAndResume(t *testing.T) {
 	bin := convo(t)
 	s := newServer(t, sandbox.Options{Latency: 2 * time.Millisecond})
 	c := newCampaign(t, bin, s, 150)
-	s.onSend(func(n int, w http.ResponseWriter, r *http.Request) bool {
-		if n == 40 {
-			c.signal(syscall.SIGINT)
-		}
-		return false
-	})
+	signalAt(s, c, 40, syscall.SIGINT)
 	r := c.run()
 	if r.code != 130 {
 		t.Fatalf("exit %d, want 130\n%s", r.code, r.stderr)
