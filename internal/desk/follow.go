@@ -70,7 +70,27 @@ type FollowedChat struct {
 	// Seen is the id of the newest message examined (or, from the first
 	// poll, the last message's).
 	Seen int64 `json:"seen"`
+	// Wrote is when the customer last wrote, when the messages examined
+	// (or, from the first poll, a take's note as the last message) made
+	// convo look; zero otherwise, and then the last message's time stands
+	// for it (see ByWait).
+	Wrote api.Time `json:"wrote,omitzero"`
 }
+
+// waiting is when the chat's customer started waiting, as far as the
+// poll knows: when they last wrote, else the time of the last message.
+func (c FollowedChat) waiting() time.Time {
+	if !c.Wrote.IsZero() {
+		return c.Wrote.Time
+	}
+	return sinceLast(listed{Chat: c.Listed})
+}
+
+// ByWait orders followed chats as the waiting queue is worked: the
+// customer who has waited longest first, chats without messages last. A
+// take's note or a transfer's message, which the API lists as the chat's
+// last message, moves no chat: the customer's own last message counts.
+func ByWait(a, b FollowedChat) int { return waitedSince(a.waiting(), b.waiting()) }
 
 // UnmarshalJSON decodes the chat too.
 func (f *FollowedChat) UnmarshalJSON(b []byte) error {
@@ -130,7 +150,15 @@ func (d *Desk) Poll(ctx context.Context, f Filter, prev *State) (*State, []Event
 	next := &State{Version: stateVersion, Destination: d.dest, Filter: f, PolledAt: api.NewTime(now)}
 	if prev == nil {
 		for _, l := range chats {
-			next.Chats = append(next.Chats, FollowedChat{Chat: l.raw, Listed: l.Chat, Seen: lastID(l.Chat)})
+			c := FollowedChat{Chat: l.raw, Listed: l.Chat, Seen: lastID(l.Chat)}
+			wrote, _, err := d.wroteBeforeTake(ctx, l)
+			if err != nil {
+				return nil, nil, err
+			}
+			if !wrote.IsZero() {
+				c.Wrote = api.NewTime(wrote)
+			}
+			next.Chats = append(next.Chats, c)
 		}
 		return next, nil, nil
 	}
@@ -191,7 +219,7 @@ func (d *Desk) examine(ctx context.Context, l listed, before map[string]Followed
 	was, known := before[l.Token]
 	if (known && lastID(was.Listed) == lastID(l.Chat)) || l.LastMessage == nil {
 		if known {
-			c.Seen = max(c.Seen, was.Seen)
+			c.Seen, c.Wrote = max(c.Seen, was.Seen), was.Wrote
 		}
 		return c, nil, nil
 	}
@@ -216,17 +244,38 @@ func (d *Desk) examine(ctx context.Context, l listed, before map[string]Followed
 	var fresh []Message
 	for _, m := range t.fetched {
 		c.Seen = max(c.Seen, m.ID)
-		if m.FromCustomer() && m.ID > mark {
-			fresh = append(fresh, m)
+		if m.FromCustomer() {
+			c.Wrote = m.CreatedAt
+			if m.ID > mark {
+				fresh = append(fresh, m)
+			}
 		}
 	}
 	if known {
 		c.Seen = max(c.Seen, was.Seen)
+		if c.Wrote.IsZero() {
+			c.Wrote = was.Wrote
+		}
 	}
 	if len(fresh) == 0 {
 		return c, nil, nil
 	}
 	return c, &Event{Type: EventMessageReceived, At: fresh[len(fresh)-1].CreatedAt, Chat: l.raw, Listed: l.Chat, Messages: fresh}, nil
+}
+
+// wroteBeforeTake tells, for a chat whose last message is a take's note
+// (ours true), when its customer last wrote, zero when never: one request,
+// two past 100 customer messages. Any other chat costs nothing: its last
+// message's time tells how long it has waited.
+func (d *Desk) wroteBeforeTake(ctx context.Context, l listed) (wrote time.Time, ours bool, err error) {
+	if l.LastMessage == nil {
+		return time.Time{}, false, nil
+	}
+	if _, ours := parseOwnNote(l.LastMessage.Content); !ours {
+		return time.Time{}, false, nil
+	}
+	wrote, err = d.CustomerLastWrote(ctx, l.Token)
+	return wrote, true, err
 }
 
 // leftNews returns the customer's messages that a chat which left the

@@ -262,14 +262,11 @@ func (d *Desk) sortByWait(ctx context.Context, chats []listed) error {
 	since := make(map[string]time.Time, len(chats))
 	for _, l := range chats {
 		since[l.Token] = sinceLast(l)
-		if l.LastMessage == nil {
-			continue
+		wrote, ours, err := d.wroteBeforeTake(ctx, l)
+		if err != nil {
+			return err
 		}
-		if _, ours := parseOwnNote(l.LastMessage.Content); ours {
-			wrote, err := d.CustomerLastWrote(ctx, l.Token)
-			if err != nil {
-				return err
-			}
+		if ours {
 			since[l.Token] = wrote
 		}
 	}

@@ -71,12 +71,6 @@ func (d *Desk) Channels(ctx context.Context) ([]api.Channel, error) {
 	return slices.Clone(chs), err
 }
 
-// LongestWaitingFirst orders chats as the waiting queue is worked: the one
-// whose last message is the oldest first, chats without messages last.
-func LongestWaitingFirst(a, b api.Chat) int {
-	return longestWaiting(listed{Chat: a}, listed{Chat: b})
-}
-
 // OneLine is text from the API made safe to print in one cell of a list:
 // control characters shown as visible escapes, white space made single
 // spaces.

@@ -29,6 +29,9 @@ const (
 type outbox struct {
 	content  api.MessageSend
 	freeForm bool
+	// draft is set for the composer's reply: once sent, the chat's draft
+	// goes.
+	draft    bool
 	step     int
 	question string
 	// windowAsked is set while the question is the 24-hour one; windowOK
@@ -52,10 +55,11 @@ type checkedMsg struct {
 
 // sentMsg is the end of a send.
 type sentMsg struct {
-	token   string
-	res     *api.SendResult
-	warning string
-	err     error
+	token string
+	ans   *desk.Answered
+	// draftErr is a draft that could not be cleared after the send.
+	draftErr error
+	err      error
 }
 
 // send starts ob on its way: the check first.
@@ -143,13 +147,17 @@ func (m *Model) dispatch(ob *outbox) tea.Cmd {
 		return nil
 	}
 	ob.step, ob.question = stepSending, ""
-	ctx, d, ch, content := m.o.Context, m.sess.Desk, conv.Chat, ob.content
+	ctx, d, ch, content, take, draft := m.o.Context, m.sess.Desk, conv.Chat, ob.content, m.o.TakeOnReply, ob.draft
 	if me := m.sess.Me; me != 0 {
 		content.Attendant = &me
 	}
 	return tea.Batch(m.begin(), func() tea.Msg {
-		res, warning, err := d.Send(ctx, ch, content)
-		return sentMsg{token: ch.Token, res: res, warning: warning, err: err}
+		ans, err := d.Answer(ctx, ch, content, take)
+		msg := sentMsg{token: ch.Token, ans: ans, err: err}
+		if err == nil && draft {
+			msg.draftErr = d.ClearDraft(ch.Token)
+		}
+		return msg
 	})
 }
 
@@ -165,17 +173,33 @@ func (m Model) sent(msg sentMsg) (tea.Model, tea.Cmd) {
 		m.fail("send", msg.err)
 		return m, nil
 	}
+	draft := ok && s.out().draft
 	if ok {
 		m.form = nil
 	}
-	text := "✓ Sent to " + contactLabel(m.chatFor(msg.token)) + "."
-	kind := statusOK
-	if msg.warning != "" {
-		text, kind = "! "+msg.warning, statusWarn
+	a := msg.ans
+	text, kind := "✓ Sent to "+contactLabel(m.chatFor(msg.token))+".", statusOK
+	if note := a.Take.Note(msg.token); note != "" {
+		text += " " + note
+		if a.Take.Race || a.Take.Refused != nil || a.Take.Taken == nil {
+			kind = statusWarn
+		}
+	}
+	switch {
+	case a.Warning != "":
+		text, kind = "! "+a.Warning, statusWarn
+	case msg.draftErr != nil:
+		text, kind = text+" The draft stays: "+msg.draftErr.Error(), statusWarn
 	}
 	m.note(kind, text)
-	if msg.res != nil && msg.res.Message.ID > m.seen[msg.token] {
-		m.seen[msg.token] = msg.res.Message.ID
+	if o := m.open; o != nil && o.listed.Token == msg.token && msg.draftErr == nil && draft {
+		o.draft = ""
+	}
+	if a.Result.Message.ID > m.seen[msg.token] {
+		m.seen[msg.token] = a.Result.Message.ID
+	}
+	if a.Take.Taken != nil && !a.Take.Taken.Already {
+		m.stale()
 	}
 	return m.afterChange(msg.token)
 }
@@ -224,6 +248,7 @@ func startReply(m *Model) (form, tea.Cmd) {
 		return nil, nil
 	}
 	c := &composer{ta: newTextArea("Write your reply…")}
+	c.ta.SetValue(m.open.draft)
 	if conv := m.open.conv; desk.OutsideWindow(conv.Chat, conv.CustomerWrote, m.o.Now()) {
 		m.note(statusWarn, windowHint()+": t sends a template.")
 	}
@@ -237,14 +262,16 @@ func startNote(m *Model) (form, tea.Cmd) {
 
 func (c *composer) height(avail int) int { return min(8, max(avail/2, 4)) }
 
-func (c *composer) hint() string {
+func (c *composer) keys() footer {
 	switch {
 	case c.saving || c.ob.step == stepChecking || c.ob.step == stepSending:
-		return "sending…"
+		return footer{keys.ForceQ}
 	case c.ob.step == stepAsk:
-		return "enter: yes · esc: back to the text"
+		return footer{as("yes", keys.Accept), as("back to the text", keys.Cancel)}
+	case c.note:
+		return footer{as("save", keys.Send), keys.NewLine, as("cancel", keys.Cancel)}
 	}
-	return "enter send · alt+enter new line · esc cancel"
+	return footer{keys.Send, keys.NewLine, as("keep as a draft", keys.Cancel)}
 }
 
 func (c *composer) view(m *Model, w, h int) string {
@@ -276,7 +303,10 @@ func (c *composer) update(m *Model, msg tea.Msg) tea.Cmd {
 		case key.Matches(msg, keys.Cancel):
 			m.form = nil
 			m.layout()
-			return nil
+			if c.note {
+				return nil
+			}
+			return m.keepDraft(c.ta.Value())
 		case key.Matches(msg, keys.Send):
 			text := strings.TrimSpace(c.ta.Value())
 			if text == "" {
@@ -288,7 +318,7 @@ func (c *composer) update(m *Model, msg tea.Msg) tea.Cmd {
 				return m.saveNote(text)
 			}
 			c.ob.content = api.MessageSend{Type: "text", Content: c.ta.Value()}
-			c.ob.freeForm = true
+			c.ob.freeForm, c.ob.draft = true, true
 			return m.send(&c.ob)
 		}
 	case tea.PasteMsg:
@@ -303,15 +333,17 @@ func (c *composer) update(m *Model, msg tea.Msg) tea.Cmd {
 
 // notedMsg is the end of saving a note.
 type notedMsg struct {
-	contact string
-	err     error
+	contact   string
+	contactID int64
+	note      *api.Note
+	err       error
 }
 
 func (m *Model) saveNote(text string) tea.Cmd {
 	ctx, d, c := m.o.Context, m.sess.Desk, m.open.listed
 	return tea.Batch(m.begin(), func() tea.Msg {
-		_, err := d.Note(ctx, c.Contact.ID, text)
-		return notedMsg{contact: contactLabel(c), err: err}
+		n, err := d.Note(ctx, c.Contact.ID, text)
+		return notedMsg{contact: contactLabel(c), contactID: c.Contact.ID, note: n, err: err}
 	})
 }
 
@@ -329,6 +361,7 @@ func (m Model) noted(msg notedMsg) (tea.Model, tea.Cmd) {
 		m.form = nil
 		m.layout()
 	}
+	m.panel().noteAdded(msg.contactID, msg.note)
 	m.note(statusOK, "✓ Note saved on "+msg.contact+"'s contact.")
 	return m, nil
 }

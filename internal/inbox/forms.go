@@ -25,8 +25,8 @@ type form interface {
 	// form takes: a few for a text under the messages, all of them for a
 	// choice.
 	height(avail int) int
-	// hint is the key line while the form is open.
-	hint() string
+	// keys are the footer's keys while the form is open.
+	keys() footer
 }
 
 // The text fields are drawn without colours (the inbox decides its own,

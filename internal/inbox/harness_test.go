@@ -91,11 +91,12 @@ type setup struct {
 	meHint       string
 	interval     time.Duration
 	color        bool
+	takeOnReply  bool
 	seed         func(t *testing.T, st *sandbox.Store)
 }
 
 func defaults() setup {
-	return setup{view: inbox.Waiting, width: 80, heigh: 24, me: ana, interval: time.Hour}
+	return setup{view: inbox.Waiting, width: 80, heigh: 24, me: ana, interval: time.Hour, takeOnReply: true}
 }
 
 func start(t *testing.T, changes ...func(*setup)) *harness {
@@ -156,11 +157,12 @@ func start(t *testing.T, changes ...func(*setup)) *harness {
 		Start: func(context.Context) (*inbox.Session, error) {
 			return &inbox.Session{Desk: d, Me: s.me, MeHint: s.meHint}, nil
 		},
-		Context:  ctx,
-		View:     s.view,
-		Interval: s.interval,
-		Color:    s.color,
-		Colors:   colors,
+		Context:     ctx,
+		View:        s.view,
+		Interval:    s.interval,
+		Color:       s.color,
+		Colors:      colors,
+		TakeOnReply: s.takeOnReply,
 	})
 	h.tm = teatest.NewTestModel(t, frames{m, h}, teatest.WithInitialTermSize(s.width, s.heigh))
 	t.Cleanup(func() {

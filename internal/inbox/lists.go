@@ -60,6 +60,8 @@ type chatList struct {
 	at      time.Time
 	err     error
 	polling bool
+	// stale is set when a chat changed hands since the list was read.
+	stale bool
 }
 
 func newList(v View, me int64) *chatList {
@@ -105,12 +107,13 @@ func (l *chatList) chat(i int) (api.Chat, bool) {
 // setState takes a poll of the waiting queue.
 func (l *chatList) setState(st *desk.State, now time.Time) {
 	l.state = st
-	l.sorted = make([]api.Chat, len(st.Chats))
-	for i, c := range st.Chats {
+	chats := slices.Clone(st.Chats)
+	slices.SortStableFunc(chats, desk.ByWait)
+	l.sorted = make([]api.Chat, len(chats))
+	for i, c := range chats {
 		l.sorted[i] = c.Listed
 	}
-	slices.SortStableFunc(l.sorted, desk.LongestWaitingFirst)
-	l.loaded, l.at, l.err = true, now, nil
+	l.loaded, l.at, l.err, l.stale = true, now, nil, false
 }
 
 // setPages takes pages just read. When the list's length changed, the
@@ -129,7 +132,7 @@ func (l *chatList) setPages(pages map[int]desk.Page, now time.Time) {
 		l.pages[n] = p.Chats
 		delete(l.loading, n)
 	}
-	l.loaded, l.at, l.err = true, now, nil
+	l.loaded, l.at, l.err, l.stale = true, now, nil, false
 }
 
 // missing returns the pages that hold rows [from, to) and are neither read

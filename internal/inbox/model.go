@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/bubbles/v2/viewport"
@@ -49,6 +50,9 @@ type Options struct {
 	// Colors paints the chat pane, as `chats view` (nil: no colour).
 	Color  bool
 	Colors *output.ColorScheme
+	// TakeOnReply makes a reply (or a template message) take the chat
+	// first when no attendant has it: the take_on_reply setting.
+	TakeOnReply bool
 	// Now is the clock (nil: time.Now); Location the time zone of times
 	// shown (nil: local).
 	Now      func() time.Time
@@ -82,6 +86,10 @@ type openChat struct {
 	vp           viewport.Model
 	// rendered is the width the content was rendered at.
 	rendered int
+	// draft is the reply kept for the chat, which r brings back.
+	draft string
+	// panel is the contact panel, shown instead of the messages.
+	panel *contactPanel
 }
 
 // Model is the inbox, a bubbletea model.
@@ -111,8 +119,10 @@ type Model struct {
 	// pending is the form to open once the chat being opened is read.
 	pending func(*Model) (form, tea.Cmd)
 
-	help   bool
-	status status
+	showHelp bool
+	helpTop  int
+	keyHelp  help.Model
+	status   status
 
 	busy int
 	spin spinner.Model
@@ -125,7 +135,8 @@ type Model struct {
 	refreshedView View
 	failures      int
 
-	// seen is, per chat, the newest message you saw of it in this run.
+	// seen is, per chat, the newest message you saw of it in this run, or
+	// that your own actions left after what you had seen.
 	seen map[string]int64
 
 	attendants   []desk.Attendant
@@ -148,12 +159,13 @@ func New(o Options) Model {
 	}
 	o.Interval = max(o.Interval, time.Millisecond)
 	m := Model{
-		o:     o,
-		st:    styles{color: o.Color},
-		view:  o.View,
-		spin:  spinner.New(spinner.WithSpinner(spinner.MiniDot)),
-		seen:  map[string]int64{},
-		width: 80, height: 24,
+		o:       o,
+		st:      styles{color: o.Color},
+		view:    o.View,
+		spin:    spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		keyHelp: newHelp(),
+		seen:    map[string]int64{},
+		width:   80, height: 24,
 		filter: newTextInput("/", "name or phone", 100),
 		busy:   1, // Init starts the session
 	}
@@ -221,6 +233,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.transferred(msg)
 	case taggedMsg:
 		return m.tagged(msg)
+	case ownedMsg:
+		return m.owned(msg)
+	case panelMsg:
+		return m.panelRead(msg)
+	case draftMsg:
+		return m.draftRead(msg)
+	case draftKeptMsg:
+		return m.draftKept(msg)
 	case templatesMsg, transferDataMsg, tagsMsg:
 		// What a form asked for: dropped when the form was closed.
 		m.busy--
@@ -246,7 +266,7 @@ func (m Model) started(msg startedMsg) (tea.Model, tea.Cmd) {
 		if fatal(msg.err) {
 			return m, tea.Quit
 		}
-		m.status = status{text: msg.err.Error() + " — R: try again · q: quit", kind: statusErr}
+		m.note(statusErr, "R: try again · q: quit · "+msg.err.Error())
 		return m, nil
 	}
 	m.startErr = nil
@@ -259,7 +279,7 @@ func (m Model) started(msg startedMsg) (tea.Model, tea.Cmd) {
 	}
 	m.status = status{}
 	if m.view == Mine && m.sess.Me == 0 {
-		m.status = status{text: m.sess.MeHint, kind: statusWarn}
+		m.note(statusWarn, m.sess.MeHint)
 	}
 	return m.refresh()
 }
@@ -278,8 +298,13 @@ func (m Model) Err() error { return m.startErr }
 // list is the current view's list.
 func (m *Model) list() *chatList { return m.lists[m.view] }
 
-// note sets the status line.
-func (m *Model) note(kind int, text string) { m.status = status{text: text, kind: kind} }
+// note sets the status line, which may take one line more or less: the
+// screen is laid out again.
+func (m *Model) note(kind int, text string) {
+	m.status = status{text: text, kind: kind}
+	m.layout()
+	m.scrollToCursor()
+}
 
 // fail shows err in the status line.
 func (m *Model) fail(what string, err error) {

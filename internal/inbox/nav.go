@@ -104,15 +104,19 @@ func (m *Model) move(delta int) tea.Cmd {
 func (m Model) switchView(delta int) (tea.Model, tea.Cmd) {
 	m.view = (m.view + View(delta) + numViews) % numViews
 	m.reselect()
-	if m.view == Mine && m.sess.Me == 0 {
+	if m.noMine() {
 		m.note(statusWarn, m.sess.MeHint)
 		return m, nil
 	}
-	if l := m.list(); !l.loaded || m.o.Now().Sub(l.at) >= m.o.Interval {
+	if l := m.list(); !l.loaded || l.stale || m.o.Now().Sub(l.at) >= m.o.Interval {
 		return m.refresh()
 	}
 	return m, m.ensurePages()
 }
+
+// noMine reports whether the view is mine while no attendant stands for
+// @me: it lists nothing, and is not read.
+func (m *Model) noMine() bool { return m.view == Mine && m.sess.Me == 0 }
 
 // openSelected opens the selected chat in the chat pane.
 func (m *Model) openSelected() tea.Cmd {
@@ -120,17 +124,35 @@ func (m *Model) openSelected() tea.Cmd {
 	if !ok {
 		return nil
 	}
+	return m.openChat(c, nil)
+}
+
+// openChat opens the chat c in the chat pane, with the keyboard: the chat
+// is seen, up to the last message listed. known is the chat with its
+// channel when it is known (no request to find it). The chat open already
+// stays as it is, read again when the listing shows news it lacks.
+func (m *Model) openChat(c api.Chat, known *desk.Chat) tea.Cmd {
 	m.focusChat = true
-	if m.open != nil && m.open.listed.Token == c.Token && m.open.conv != nil {
+	m.looked(c)
+	if o := m.open; o != nil && o.listed.Token == c.Token && o.conv != nil {
 		m.layout()
+		if lm := c.LastMessage; lm != nil && lm.ID > newestID(o.conv) && !o.loading {
+			o.listed = c
+			return m.readChat(false)
+		}
 		return nil
 	}
-	m.open = &openChat{listed: c, vp: viewport.New()}
-	if c.LastMessage != nil {
-		m.seen[c.Token] = c.LastMessage.ID
-	}
+	m.open = &openChat{listed: c, chat: known, vp: viewport.New()}
 	m.layout()
-	return m.readChat(true)
+	return tea.Batch(m.readChat(known == nil), m.loadDraft(c.Token))
+}
+
+// looked records that the chat is in front of the person, up to its last
+// message as listed: its news mark goes.
+func (m *Model) looked(c api.Chat) {
+	if lm := c.LastMessage; lm != nil && lm.ID > m.seen[c.Token] {
+		m.seen[c.Token] = lm.ID
+	}
 }
 
 func (m Model) chatRead(msg chatMsg) (tea.Model, tea.Cmd) {
@@ -148,7 +170,9 @@ func (m Model) chatRead(msg chatMsg) (tea.Model, tea.Cmd) {
 	}
 	o.err, o.chat, o.conv = nil, msg.chat, msg.conv
 	o.listed = msg.chat.Chat
-	if id := newestID(msg.conv); id > m.seen[msg.token] {
+	if id := newestID(msg.conv); id > m.seen[msg.token] && m.focusChat {
+		// In the chat, what it shows is seen; beside the list, or left
+		// with esc, a message that came stays news.
 		m.seen[msg.token] = id
 	}
 	o.rendered = 0 // render again
@@ -184,7 +208,10 @@ func (m Model) act(start func(*Model) (form, tea.Cmd)) (tea.Model, tea.Cmd) {
 		if m.open == nil {
 			return m, nil
 		}
-		m.focusChat = true
+		if !m.focusChat {
+			m.focusChat = true
+			m.looked(c)
+		}
 		if m.open.conv == nil {
 			m.pending = start
 			return m, nil
@@ -210,8 +237,8 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if key.Matches(k, keys.ForceQ) {
 		return m, tea.Quit
 	}
-	if m.help {
-		m.help = false
+	if m.showHelp {
+		m.helpKey(k)
 		return m, nil
 	}
 	if m.form != nil {
@@ -232,17 +259,22 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
+	if p := m.panelShown(); p != nil {
+		if cmd, ok := m.panelKey(p, k); ok {
+			return m, cmd
+		}
+	}
 	switch {
 	case key.Matches(k, keys.Quit):
 		return m, tea.Quit
 	case key.Matches(k, keys.Help):
-		m.help = true
+		m.showHelp, m.helpTop = true, 0
 	case key.Matches(k, keys.NextView):
 		return m.switchView(1)
 	case key.Matches(k, keys.PrevView):
 		return m.switchView(-1)
 	case key.Matches(k, keys.Refresh):
-		m.note(statusInfo, "Refreshing…")
+		m.note(statusInfo, refreshing)
 		return m.refresh()
 	case key.Matches(k, keys.Filter):
 		m.filtering = true
@@ -270,12 +302,18 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		return m, m.move(m.moveBy(k))
+	case key.Matches(k, keys.Take):
+		return m, m.own(true)
+	case key.Matches(k, keys.Release):
+		return m, m.own(false)
 	case key.Matches(k, keys.Reply):
 		return m.act(startReply)
 	case key.Matches(k, keys.Template):
 		return m.act(startTemplate)
 	case key.Matches(k, keys.Note):
 		return m.act(startNote)
+	case key.Matches(k, keys.Panel):
+		return m.act(startPanel)
 	case key.Matches(k, keys.Transfer):
 		return m.act(startTransfer)
 	case key.Matches(k, keys.Tags):
@@ -284,11 +322,33 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// refreshing is the status while R reads the view again; the end of the
+// refresh takes it away.
+const refreshing = "Refreshing…"
+
+// helpKey scrolls the ? screen with the moving keys; any other key closes
+// it.
+func (m *Model) helpKey(k tea.KeyPressMsg) {
+	last := max(len(m.helpLines())-m.bodyHeight(), 0)
+	switch {
+	case key.Matches(k, keys.Up):
+		m.helpTop = max(min(m.helpTop, last)-1, 0)
+	case key.Matches(k, keys.Down):
+		m.helpTop = min(m.helpTop+1, last)
+	case key.Matches(k, keys.PageUp, keys.Home):
+		m.helpTop = 0
+	case key.Matches(k, keys.PageDown, keys.End):
+		m.helpTop = last
+	default:
+		m.showHelp = false
+	}
+}
+
 // paste takes pasted text: into the form or the filter being typed, never
 // as keys.
 func (m Model) paste(p tea.PasteMsg) (tea.Model, tea.Cmd) {
 	switch {
-	case m.help:
+	case m.showHelp:
 		return m, nil
 	case m.form != nil:
 		return m, m.form.update(&m, p)

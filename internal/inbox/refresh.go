@@ -48,6 +48,12 @@ func (m Model) refresh() (tea.Model, tea.Cmd) {
 	if m.refreshing || m.sess == nil {
 		return m, nil
 	}
+	if m.noMine() {
+		if m.status.text == refreshing {
+			m.note(statusWarn, m.sess.MeHint)
+		}
+		return m, nil
+	}
 	l := m.list()
 	var cmd tea.Cmd
 	if l.paged {
@@ -196,15 +202,16 @@ func (m Model) refreshed(err error) (tea.Model, tea.Cmd) {
 		return m.refresh()
 	}
 	delay := m.o.Interval
-	if err != nil {
+	switch {
+	case err != nil:
 		m.failures++
 		delay = desk.RetryDelay(m.o.Interval, m.failures)
-		m.note(statusErr, fmt.Sprintf("refresh failed, retrying in %s (R: now), the last data shown: %v", delay.Round(time.Second), err))
-	} else {
-		if m.failures > 0 {
-			m.note(statusOK, "✓ back online")
-		}
+		m.note(statusErr, fmt.Sprintf("R: try now · the refresh failed, retrying in %s; the last data is shown: %v", delay.Round(time.Second), err))
+	case m.failures > 0:
 		m.failures = 0
+		m.note(statusOK, "✓ back online")
+	case m.status.text == refreshing:
+		m.note(statusInfo, "")
 	}
 	m.rerender()
 	gen := m.gen

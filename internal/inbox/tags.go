@@ -52,8 +52,8 @@ func startTags(m *Model) (form, tea.Cmd) {
 
 func (f *tagsForm) height(avail int) int { return avail }
 
-func (f *tagsForm) hint() string {
-	return "type to filter · ↑↓ choose · enter add or remove · esc done"
+func (f *tagsForm) keys() footer {
+	return footer{as("add or remove", keys.Accept), as("choose", keys.ChoiceUp, keys.ChoiceDown), as("done", keys.Cancel)}
 }
 
 func (f *tagsForm) has(id int64) bool {

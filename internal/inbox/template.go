@@ -55,20 +55,20 @@ func startTemplate(m *Model) (form, tea.Cmd) {
 
 func (f *templateForm) height(avail int) int { return avail }
 
-func (f *templateForm) hint() string {
+func (f *templateForm) keys() footer {
 	switch {
 	case f.loading:
-		return "esc cancel"
+		return footer{as("cancel", keys.Cancel)}
 	case f.tpl == nil:
-		return "type to filter · ↑↓ choose · enter pick · esc cancel"
+		return footer{as("pick", keys.Accept), as("choose", keys.ChoiceUp, keys.ChoiceDown), as("cancel", keys.Cancel)}
 	case f.ob.step == stepAsk:
-		return "enter: yes · esc: back"
+		return footer{as("yes", keys.Accept), keys.Cancel}
 	case f.ob.step != stepEdit:
-		return "sending…"
+		return footer{keys.ForceQ}
 	case f.slot < len(f.slots):
-		return "enter next value · esc previous value"
+		return footer{as("next value", keys.Accept), as("previous value", keys.Cancel)}
 	}
-	return "enter send · esc change the values"
+	return footer{keys.Send, as("change the values", keys.Cancel)}
 }
 
 func (f *templateForm) update(m *Model, msg tea.Msg) tea.Cmd {

@@ -77,14 +77,16 @@ func startTransfer(m *Model) (form, tea.Cmd) {
 
 func (f *transferForm) height(avail int) int { return avail }
 
-func (f *transferForm) hint() string {
-	switch f.step {
-	case 0, 1:
-		return "↑↓ choose · enter pick · esc back"
-	case 2:
-		return "enter transfer · esc back"
+func (f *transferForm) keys() footer {
+	switch {
+	case f.loading:
+		return footer{as("cancel", keys.Cancel)}
+	case f.step == 0, f.step == 1:
+		return footer{as("pick", keys.Accept), as("choose", keys.ChoiceUp, keys.ChoiceDown), keys.Cancel}
+	case f.step == 2:
+		return footer{as("transfer", keys.Accept), keys.Cancel}
 	}
-	return "transferring…"
+	return footer{keys.ForceQ}
 }
 
 func (f *transferForm) update(m *Model, msg tea.Msg) tea.Cmd {

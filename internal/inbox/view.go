@@ -21,9 +21,9 @@ const wideFrom = 120
 
 func (m *Model) wide() bool { return m.width >= wideFrom }
 
-// bodyHeight is the height between the top bar and the two bottom lines
-// (status and keys).
-func (m *Model) bodyHeight() int { return max(m.height-3, 1) }
+// bodyHeight is the height between the top bar and the bottom lines: the
+// status (one line, or two for a long one) and the keys.
+func (m *Model) bodyHeight() int { return max(m.height-2-len(m.statusLines()), 1) }
 
 func (m *Model) listWidth() int {
 	if m.wide() {
@@ -82,7 +82,11 @@ const formRoom = 4
 // head is the chat's header and its rule, in h lines of a pane w wide; on
 // a terminal too short for it and an open form, its first lines only.
 func (m *Model) head(w, h int) []string {
-	lines := append(strings.Split(m.open.header, "\n"), m.st.dim(strings.Repeat("─", w)))
+	lines := strings.Split(m.open.header, "\n")
+	if m.open.draft != "" && !m.writingReply() {
+		lines = append(lines, m.st.yellow(cut("✎ A draft reply is waiting: r goes on with it.", w)))
+	}
+	lines = append(lines, m.st.dim(strings.Repeat("─", w)))
 	if m.form != nil && h-len(lines) < formRoom {
 		lines = lines[:max(h-formRoom, 0)]
 	}
@@ -113,8 +117,8 @@ func (m Model) screen() string {
 	bodyH := m.bodyHeight()
 	var body []string
 	switch {
-	case m.help:
-		body = box(m.helpView(), m.width, bodyH)
+	case m.showHelp:
+		body = m.helpView(bodyH)
 	case m.sess == nil:
 		body = box(m.startView(), m.width, bodyH)
 	case m.wide():
@@ -132,7 +136,8 @@ func (m Model) screen() string {
 		body = m.listView(m.width, bodyH)
 	}
 	lines := append([]string{m.topBar()}, body...)
-	lines = append(lines, m.statusLine(), m.hintLine())
+	lines = append(lines, m.statusLines()...)
+	lines = append(lines, m.footerLine())
 	return strings.Join(lines, "\n")
 }
 
@@ -150,7 +155,7 @@ func (m *Model) topBar() string {
 	left := m.st.bold(" convo inbox ")
 	for v := range numViews {
 		label := v.String()
-		if l := m.lists[v]; l != nil && l.loaded {
+		if l := m.lists[v]; l != nil && l.loaded && (v != Mine || m.sess.Me != 0) {
 			label += " " + english.Comma(l.len())
 			if n := m.newCount(v); n > 0 {
 				label += m.st.yellow(" ●" + strconv.Itoa(n))
@@ -342,56 +347,95 @@ func (m *Model) paneView(w, h int) []string {
 	if m.form != nil && m.form.height(h) >= h {
 		return box(text+m.form.view(m, w, h-len(head)), w, h)
 	}
-	text += o.vp.View()
+	if o.panel != nil {
+		text += strings.Join(box(o.panel.view(m, w, o.vp.Height()), w, o.vp.Height()), "\n")
+	} else {
+		text += o.vp.View()
+	}
 	if m.form != nil {
 		text += "\n" + m.form.view(m, w, m.form.height(o.vp.Height()))
 	}
 	return box(text, w, h)
 }
 
-func (m *Model) helpView() string {
-	var b strings.Builder
-	b.WriteString("\n  " + m.st.bold("Keys") + "\n\n")
-	for _, r := range helpRows {
-		b.WriteString("  " + cut(r[0], 20) + " " + r[1] + "\n")
+// helpLines is the ? screen: the key table, then what the views are.
+func (m *Model) helpLines() []string {
+	text := "\n  " + m.st.bold("Keys") + "\n\n" + KeyList(m.width) + "\n"
+	for _, line := range textwidth.Wrap("Views: waiting (the queue, longest waiting first), mine (your open chats), "+
+		"open (every open chat), all. ● marks chats with news since you last looked; it stays until you open the chat. "+
+		"The list refreshes every "+m.o.Interval.String()+".", max(m.width-4, 20)) {
+		text += "  " + line + "\n"
 	}
-	b.WriteString("\n  Views: waiting (the queue, longest waiting first), mine (your open chats),\n" +
-		"  open (every open chat), all. ● marks chats with news since you last looked.\n" +
-		"  The list refreshes every " + m.o.Interval.String() + ".")
-	return b.String()
+	return strings.Split(strings.TrimRight(text, "\n"), "\n")
 }
 
-// statusLine is what just happened, coloured by how it went.
-func (m *Model) statusLine() string {
+// helpView is the ? screen in h lines, scrolled to m.helpTop.
+func (m *Model) helpView(h int) []string {
+	lines := m.helpLines()
+	top := max(min(m.helpTop, len(lines)-h), 0)
+	return box(strings.Join(lines[top:], "\n"), m.width, h)
+}
+
+// statusLines is what just happened, coloured by how it went: one line,
+// or two when it says more than one holds.
+func (m *Model) statusLines() []string {
 	s := m.status
-	text := " " + safetext.Line(s.text)
-	switch s.kind {
-	case statusOK:
-		text = m.st.green(text)
-	case statusWarn:
-		text = m.st.yellow(text)
-	case statusErr:
-		text = m.st.red(text)
+	lines := textwidth.Wrap(safetext.Line(s.text), max(m.width-1, 1))
+	if len(lines) > 2 {
+		lines = []string{lines[0], strings.Join(lines[1:], " ")}
 	}
-	return cut(text, m.width)
+	if len(lines) == 0 {
+		lines = []string{""}
+	}
+	for i, line := range lines {
+		text := cut(" "+line, m.width)
+		switch s.kind {
+		case statusOK:
+			text = m.st.green(text)
+		case statusWarn:
+			text = m.st.yellow(text)
+		case statusErr:
+			text = m.st.red(text)
+		}
+		lines[i] = text
+	}
+	return lines
 }
 
-// hintLine lists the keys that matter where the keyboard is.
-func (m *Model) hintLine() string {
-	var hint string
+// footerLine lists the keys that matter where the keyboard is, what
+// people do most first, and ? last wherever it shows the help: what
+// does not fit the width gives way to an ellipsis before it.
+func (m *Model) footerLine() string {
+	var f, tail footer
 	switch {
-	case m.help:
-		hint = "any key: back"
+	case m.showHelp:
+		if len(m.helpLines()) > m.bodyHeight() {
+			f = append(f, as("scroll", keys.Up, keys.Down))
+		}
+		f = append(f, keys.Back)
+	case m.sess == nil && m.startErr != nil:
+		f = footer{as("try again", keys.Refresh), keys.Quit}
+	case m.sess == nil:
+		f = footer{keys.Quit}
 	case m.form != nil:
-		hint = m.form.hint()
+		f = m.form.keys()
 	case m.filtering:
-		hint = "type a name or phone · ↑↓ move · enter keep · esc clear"
+		f = footer{as("keep", keys.Accept), as("clear", keys.Cancel), as("move", keys.ChoiceUp, keys.ChoiceDown)}
+	case m.focusChat && m.open != nil && m.open.panel != nil:
+		f, tail = m.open.panel.keys(), footer{keys.Help}
 	case m.focusChat:
-		hint = "esc back · r reply · t template · n note · T transfer · g tags · ? help"
+		f = footer{keys.Reply, keys.Take, keys.Release, keys.Panel, keys.Note, keys.Template, keys.Transfer, keys.Tags, keys.Back}
+		tail = footer{keys.Help}
 	default:
-		hint = "↑↓ move · enter open · tab view · / filter · R refresh · ? help · q quit"
+		f = footer{keys.Open, as("move", keys.Up, keys.Down), keys.Take, keys.Reply, keys.Panel, keys.NextView, keys.Filter, keys.Refresh, keys.Quit}
+		tail = footer{keys.Help}
 	}
-	return m.st.dim(cut(" "+hint, m.width))
+	end := ""
+	if len(tail) > 0 {
+		end = m.keyHelp.ShortSeparator + m.keyHelp.ShortHelpView(tail)
+	}
+	m.keyHelp.SetWidth(max(m.width-1-textwidth.Width(end), 1))
+	return m.st.dim(cut(" "+m.keyHelp.ShortHelpView(f)+end, m.width))
 }
 
 // contactLabel names the chat's contact: its name, or its phone.

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os/signal"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -40,14 +42,15 @@ with news since you last looked.
 Views (tab cycles them): waiting (the queue, longest waiting first), mine (the
 open chats of @me: see convo config set attendant), open, all.
 
-Keys: ↑↓ or k j move, enter opens the chat, esc goes back, r replies (enter
-sends, alt+enter starts a new line), t sends a template message, n writes a
-note on the contact, T transfers the chat, g adds or removes the contact's
-tags, / filters by name or phone, R refreshes now, ? shows every key, q quits.
-
+Keys (? shows them in the inbox):
+` + inbox.KeyList(80) + `
 Before a reply is sent, the chat is read again: if another attendant answered
-meanwhile, the inbox says so and asks again. It needs a terminal; to watch the
-queue from a script, use convo chats follow.`,
+meanwhile, the inbox says so and asks again. A reply takes the chat first when
+no attendant has it (convo config set take_on_reply false turns that off). A
+reply left unsent is kept as the chat's draft, also after the inbox ends. The
+API cannot finish (resolve) a chat: release it (b) to hand it back to the
+queue. It needs a terminal; to watch the queue from a script, use
+convo chats follow.`,
 		Example: `  # Try it without an account on the built-in sandbox; or start on your own
   # chats, refreshing every 10 seconds
   convo --sandbox inbox  # needs a terminal
@@ -81,7 +84,9 @@ func run(ctx context.Context, opts *options) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithCancel(ctx)
+	// A terminal closed under the inbox ends it as q does: the reply being
+	// written is kept.
+	ctx, cancel := signal.NotifyContext(ctx, syscall.SIGHUP)
 	defer cancel()
 	var looked struct{ path, key string }
 	m := inbox.New(inbox.Options{
@@ -93,11 +98,12 @@ func run(ctx context.Context, opts *options) error {
 			}
 			return sess, err
 		},
-		Context:  ctx,
-		View:     view,
-		Interval: opts.interval,
-		Color:    ios.ColorEnabled(),
-		Colors:   ios.ColorScheme(),
+		Context:     ctx,
+		View:        view,
+		Interval:    opts.interval,
+		TakeOnReply: f.Settings.TakeOnReply,
+		Color:       ios.ColorEnabled(),
+		Colors:      ios.ColorScheme(),
 	})
 	popts := []tea.ProgramOption{tea.WithInput(ios.In), tea.WithOutput(ios.Out), tea.WithContext(ctx)}
 	if !ios.ColorEnabled() {
@@ -106,6 +112,11 @@ func run(ctx context.Context, opts *options) error {
 		popts = append(popts, tea.WithColorProfile(colorprofile.Ascii))
 	}
 	final, err := tea.NewProgram(m, popts...).Run()
+	if m, ok := final.(inbox.Model); ok {
+		if err := m.KeepDraft(); err != nil {
+			fmt.Fprintf(ios.ErrOut, "The reply being written could not be kept as a draft: %v\n", err)
+		}
+	}
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return ctx.Err()
 	}

@@ -1,7 +1,8 @@
 // Command gendocs writes convo's generated files: the shell completion
 // scripts in completions/, the command reference in docs/reference/, the
-// man pages in docs/man/ and the JSON Schema of the team file in
-// docs/schema/. Run it from anywhere in the module:
+// man pages in docs/man/, the JSON Schema of the team file in
+// docs/schema/ and the inbox's key table in docs/inbox.md. Run it from
+// anywhere in the module:
 //
 //	go generate ./...        (or: go run ./internal/tools/gendocs)
 //
@@ -10,6 +11,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,6 +24,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/completion"
 	"github.com/convo-cli/convo/internal/cmd/root"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/inbox"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/team"
 )
@@ -36,6 +39,14 @@ const (
 	referenceDir   = "docs/reference"
 	manDir         = "docs/man"
 	schemaDir      = "docs/schema"
+)
+
+// inboxGuide is the guide whose key table is the inbox's, written between
+// two marks.
+const (
+	inboxGuide = "docs/inbox.md"
+	keysBegin  = "<!-- The key table is generated from the inbox's keys (internal/inbox/keys.go) by go generate ./cmd/convo. -->\n"
+	keysEnd    = "<!-- The end of the generated key table. -->\n"
 )
 
 func main() {
@@ -133,7 +144,36 @@ func generate(top string) error {
 			return err
 		}
 	}
-	return nil
+	return writeKeyTable(top)
+}
+
+// writeKeyTable writes the inbox's key table into its guide, when the
+// guide is there.
+func writeKeyTable(top string) error {
+	path := filepath.Join(top, inboxGuide)
+	doc, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	fresh, err := withKeyTable(doc)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, fresh, 0o644)
+}
+
+// withKeyTable is the inbox's guide doc with the key table of the inbox
+// between its marks.
+func withKeyTable(doc []byte) ([]byte, error) {
+	s := string(doc)
+	begin, end := strings.Index(s, keysBegin), strings.Index(s, keysEnd)
+	if begin < 0 || end < begin {
+		return nil, fmt.Errorf("%s has no key table marked by %q and %q", inboxGuide, strings.TrimSpace(keysBegin), strings.TrimSpace(keysEnd))
+	}
+	return []byte(s[:begin+len(keysBegin)] + inbox.KeyTable() + s[end:]), nil
 }
 
 func writeTopic(top string, c *cobra.Command, header *doc.GenManHeader) error {

@@ -42,6 +42,26 @@ func TestGeneratedFilesAreFresh(t *testing.T) {
 	}
 }
 
+// TestInboxKeyTableIsFresh fails when the key table of docs/inbox.md is
+// not the inbox's: run `go generate ./cmd/convo` and commit the result.
+func TestInboxKeyTableIsFresh(t *testing.T) {
+	top, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile(filepath.Join(top, inboxGuide))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := withKeyTable(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(doc) != string(want) {
+		t.Errorf("the key table of %s is stale; run go generate ./cmd/convo", inboxGuide)
+	}
+}
+
 func TestReferenceCoversEveryCommand(t *testing.T) {
 	dir := t.TempDir()
 	if err := generate(dir); err != nil {
