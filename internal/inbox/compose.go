@@ -260,6 +260,8 @@ func startNote(m *Model) (form, tea.Cmd) {
 	return &composer{note: true, ta: newTextArea("A note for the staff about " + contactLabel(m.open.listed) + "…")}, nil
 }
 
+func (c *composer) ready() bool { return true }
+
 func (c *composer) height(avail int) int { return min(8, max(avail/2, 4)) }
 
 func (c *composer) keys() footer {

@@ -8,41 +8,11 @@ import (
 
 // A reply being written is kept as the chat's draft when it is left (esc,
 // or the inbox ending) and brought back by r, also after a restart: the
-// desk keeps drafts in the data directory. Sending the reply clears it.
-
-// draftMsg brings the draft of a chat just opened.
-type draftMsg struct {
-	token, text string
-	err         error
-}
+// desk keeps drafts in the data directory, and the first read of a chat
+// opened reads its draft too (readChat). Sending the reply clears it.
 
 // draftKeptMsg is the end of keeping a draft.
 type draftKeptMsg struct{ err error }
-
-// loadDraft reads the draft of the chat with token.
-func (m *Model) loadDraft(token string) tea.Cmd {
-	d := m.sess.Desk
-	return func() tea.Msg {
-		dr, _, err := d.LoadDraft(token)
-		return draftMsg{token: token, text: dr.Text, err: err}
-	}
-}
-
-func (m Model) draftRead(msg draftMsg) (tea.Model, tea.Cmd) {
-	o := m.open
-	if o == nil || o.listed.Token != msg.token {
-		return m, nil
-	}
-	if msg.err != nil {
-		m.fail("read the draft", msg.err)
-		return m, nil
-	}
-	if !m.writingReply() {
-		o.draft = msg.text
-		m.layout() // the header says a draft is waiting
-	}
-	return m, nil
-}
 
 // keepDraft keeps text as the open chat's draft; text of only white space
 // clears it.

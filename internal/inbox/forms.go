@@ -27,6 +27,9 @@ type form interface {
 	height(avail int) int
 	// keys are the footer's keys while the form is open.
 	keys() footer
+	// ready reports whether the form has what it asked for: until then
+	// the keys typed wait for it (esc aside, which closes it).
+	ready() bool
 }
 
 // The text fields are drawn without colours (the inbox decides its own,

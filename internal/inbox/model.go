@@ -86,8 +86,10 @@ type openChat struct {
 	vp           viewport.Model
 	// rendered is the width the content was rendered at.
 	rendered int
-	// draft is the reply kept for the chat, which r brings back.
-	draft string
+	// draft is the reply kept for the chat, which r brings back; hasDraft
+	// is set once it has been read.
+	draft    string
+	hasDraft bool
 	// panel is the contact panel, shown instead of the messages.
 	panel *contactPanel
 }
@@ -118,6 +120,9 @@ type Model struct {
 	form form
 	// pending is the form to open once the chat being opened is read.
 	pending func(*Model) (form, tea.Cmd)
+	// early are the keys typed for a form that is not there yet (pending)
+	// or not ready: they go to it once it is.
+	early []tea.KeyPressMsg
 
 	showHelp bool
 	helpTop  int
@@ -237,15 +242,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.owned(msg)
 	case panelMsg:
 		return m.panelRead(msg)
-	case draftMsg:
-		return m.draftRead(msg)
 	case draftKeptMsg:
 		return m.draftKept(msg)
 	case templatesMsg, transferDataMsg, tagsMsg:
 		// What a form asked for: dropped when the form was closed.
 		m.busy--
 		if m.form != nil {
-			return m, m.form.update(&m, msg)
+			cmd := m.form.update(&m, msg)
+			return m, tea.Batch(cmd, m.typeAhead())
 		}
 		return m, nil
 	case tea.KeyPressMsg:

@@ -144,7 +144,7 @@ func (m *Model) openChat(c api.Chat, known *desk.Chat) tea.Cmd {
 	}
 	m.open = &openChat{listed: c, chat: known, vp: viewport.New()}
 	m.layout()
-	return tea.Batch(m.readChat(known == nil), m.loadDraft(c.Token))
+	return m.readChat(known == nil)
 }
 
 // looked records that the chat is in front of the person, up to its last
@@ -164,12 +164,18 @@ func (m Model) chatRead(msg chatMsg) (tea.Model, tea.Cmd) {
 	o.loading = false
 	if msg.err != nil {
 		o.err = msg.err
-		m.pending = nil
+		m.pending, m.early = nil, nil
 		m.fail("read the chat", msg.err)
 		return m, nil
 	}
 	o.err, o.chat, o.conv = nil, msg.chat, msg.conv
 	o.listed = msg.chat.Chat
+	if msg.hasDraft {
+		o.draft, o.hasDraft = msg.draft, true
+	}
+	if msg.draftErr != nil {
+		m.fail("read the draft", msg.draftErr)
+	}
 	if id := newestID(msg.conv); id > m.seen[msg.token] && m.focusChat {
 		// In the chat, what it shows is seen; beside the list, or left
 		// with esc, a message that came stays news.
@@ -229,7 +235,22 @@ func (m Model) startForm(start func(*Model) (form, tea.Cmd)) (tea.Model, tea.Cmd
 	f, cmd := start(&m)
 	m.form = f
 	m.layout()
-	return m, cmd
+	return m, tea.Batch(cmd, m.typeAhead())
+}
+
+// typeAhead gives the keys typed early to the form, once it is ready; a
+// form that closes (or was never opened) drops the rest.
+func (m *Model) typeAhead() tea.Cmd {
+	var cmds []tea.Cmd
+	for len(m.early) > 0 && m.form != nil && m.form.ready() {
+		k := m.early[0]
+		m.early = m.early[1:]
+		cmds = append(cmds, m.form.update(m, k))
+	}
+	if m.form == nil {
+		m.early = nil
+	}
+	return tea.Batch(cmds...)
 }
 
 // key handles a key press.
@@ -241,9 +262,22 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.helpKey(k)
 		return m, nil
 	}
+	if m.form != nil && !m.form.ready() && !key.Matches(k, keys.Cancel) {
+		m.early = append(m.early, k)
+		return m, nil
+	}
 	if m.form != nil {
 		cmd := m.form.update(&m, k)
 		return m, cmd
+	}
+	if m.pending != nil {
+		// The chat is being read for a form: the keys are the form's.
+		if key.Matches(k, keys.Cancel) {
+			m.pending, m.early = nil, nil
+		} else {
+			m.early = append(m.early, k)
+		}
+		return m, nil
 	}
 	if m.filtering {
 		return m.filterKey(k)

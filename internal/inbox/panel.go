@@ -13,6 +13,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/safetext"
+	"github.com/convo-cli/convo/internal/textwidth"
 )
 
 // contactPanel is what the chat pane shows of the open chat's contact in
@@ -162,14 +163,20 @@ func (p *contactPanel) lines(m *Model, w int) (lines []string, chosen int) {
 	d := p.data
 	c := d.Contact
 	add := func(s ...string) { lines = append(lines, s...) }
+	indented := func(text string) {
+		for _, l := range textwidth.Wrap(text, max(w-4, 10)) {
+			add("    " + l)
+		}
+	}
 	name := desk.OneLine(c.Name)
 	if name == "" {
-		name = "+" + c.Phone
+		name = "(no name)"
 	}
-	add(m.st.bold(cut("Contact: "+name, w)), cut("Phone: +"+c.Phone, w))
+	head := name + " · +" + c.Phone
 	if c.Blocked {
-		add(m.st.red("Blocked"))
+		head += " · blocked"
 	}
+	add(m.st.bold(cut(head, w)))
 	tags := make([]string, len(c.Tags))
 	for i, t := range c.Tags {
 		tags[i] = desk.OneLine(t.Name)
@@ -177,17 +184,18 @@ func (p *contactPanel) lines(m *Model, w int) (lines []string, chosen int) {
 	if len(tags) == 0 {
 		tags = []string{"none"}
 	}
-	add(wrapped(nop, "Tags: "+strings.Join(tags, ", "), w)...)
+	add(textwidth.Wrap("Tags: "+strings.Join(tags, ", "), w)...)
 	if len(c.CustomFields) > 0 {
-		add("", m.st.bold("Fields"))
+		add("Fields:")
 		for _, k := range slices.Sorted(maps.Keys(c.CustomFields)) {
-			add(wrapped(nop, "  "+desk.OneLine(k)+": "+desk.OneLine(fieldValue(c.CustomFields[k])), w)...)
+			indented(desk.OneLine(k) + ": " + desk.OneLine(fieldValue(c.CustomFields[k])))
 		}
 	}
 	chosen = -1
-	add("", m.st.bold(fmt.Sprintf("Other chats (%d)", len(d.Chats))))
 	if len(d.Chats) == 0 {
-		add(m.st.dim("  none"))
+		add(m.st.bold("Other chats: none"))
+	} else {
+		add(m.st.bold(fmt.Sprintf("Other chats (%d):", len(d.Chats))))
 	}
 	for i, ch := range d.Chats {
 		line := otherChat(ch, m)
@@ -198,20 +206,17 @@ func (p *contactPanel) lines(m *Model, w int) (lines []string, chosen int) {
 		}
 		add(cut("  "+line, w))
 	}
-	title := fmt.Sprintf("Notes (%d), newest first", d.NotesTotal)
-	if d.NotesTotal > len(d.Notes) {
-		title = fmt.Sprintf("Notes: the newest %d of %d", len(d.Notes), d.NotesTotal)
+	title := fmt.Sprintf("Notes (%d), newest first:", d.NotesTotal)
+	switch {
+	case d.NotesTotal == 0:
+		title = "Notes: none"
+	case d.NotesTotal > len(d.Notes):
+		title = fmt.Sprintf("Notes: the newest %d of %d, newest first:", len(d.Notes), d.NotesTotal)
 	}
-	add("", m.st.bold(title))
-	if len(d.Notes) == 0 {
-		add(m.st.dim("  none"))
-	}
+	add(m.st.bold(title))
 	for _, n := range d.Notes {
-		who := desk.OneLine(n.User.Name)
-		add(m.st.dim(cut("  "+n.CreatedAt.In(m.o.Location).Format("02 Jan 15:04")+" · "+who, w)))
-		for _, l := range wrapped(nop, safetext.Line(n.Content), w-4) {
-			add("    " + l)
-		}
+		add(m.st.dim(cut("  "+n.CreatedAt.In(m.o.Location).Format("02 Jan 15:04")+" · "+desk.OneLine(n.User.Name), w)))
+		indented(desk.OneLine(n.Content))
 	}
 	return lines, chosen
 }
@@ -250,5 +255,3 @@ func fieldValue(v any) string {
 	return fmt.Sprint(v)
 }
 
-// nop paints nothing.
-func nop(s string) string { return s }

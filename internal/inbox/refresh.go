@@ -290,6 +290,10 @@ type chatMsg struct {
 	chat  *desk.Chat
 	conv  *desk.Conversation
 	err   error
+	// draft is the chat's draft, when read (hasDraft).
+	draft    string
+	hasDraft bool
+	draftErr error
 }
 
 // readChat reads the open chat's latest messages. locate reads the chat
@@ -298,7 +302,7 @@ type chatMsg struct {
 func (m *Model) readChat(locate bool) tea.Cmd {
 	o := m.open
 	o.loading = true
-	ctx, d, listed := m.o.Context, m.sess.Desk, o.listed
+	ctx, d, listed, draft := m.o.Context, m.sess.Desk, o.listed, !o.hasDraft
 	var known *desk.Chat
 	if o.chat != nil && !locate {
 		c := *o.chat
@@ -314,6 +318,12 @@ func (m *Model) readChat(locate bool) tea.Cmd {
 			}
 		}
 		conv, err := d.Conversation(ctx, ch, chatMessages)
-		return chatMsg{token: listed.Token, chat: ch, conv: conv, err: err}
+		msg := chatMsg{token: listed.Token, chat: ch, conv: conv, err: err}
+		if err == nil && draft {
+			var dr desk.Draft
+			dr, _, msg.draftErr = d.LoadDraft(listed.Token)
+			msg.draft, msg.hasDraft = dr.Text, msg.draftErr == nil
+		}
+		return msg
 	})
 }

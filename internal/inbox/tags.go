@@ -50,6 +50,8 @@ func startTags(m *Model) (form, tea.Cmd) {
 	})
 }
 
+func (f *tagsForm) ready() bool { return !f.loading }
+
 func (f *tagsForm) height(avail int) int { return avail }
 
 func (f *tagsForm) keys() footer {

@@ -53,6 +53,8 @@ func startTemplate(m *Model) (form, tea.Cmd) {
 	})
 }
 
+func (f *templateForm) ready() bool { return !f.loading }
+
 func (f *templateForm) height(avail int) int { return avail }
 
 func (f *templateForm) keys() footer {

@@ -75,6 +75,8 @@ func startTransfer(m *Model) (form, tea.Cmd) {
 	})
 }
 
+func (f *transferForm) ready() bool { return !f.loading }
+
 func (f *transferForm) height(avail int) int { return avail }
 
 func (f *transferForm) keys() footer {

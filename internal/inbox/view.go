@@ -424,11 +424,11 @@ func (m *Model) footerLine() string {
 	case m.focusChat && m.open != nil && m.open.panel != nil:
 		f, tail = m.open.panel.keys(), footer{keys.Help}
 	case m.focusChat:
-		f = footer{keys.Reply, keys.Take, keys.Release, keys.Panel, keys.Note, keys.Template, keys.Transfer, keys.Tags, keys.Back}
-		tail = footer{keys.Help}
+		f = footer{keys.Reply, keys.Take, keys.Release, keys.Panel, keys.Note, keys.Template, keys.Transfer, keys.Tags}
+		tail = footer{keys.Back, keys.Help}
 	default:
-		f = footer{keys.Open, as("move", keys.Up, keys.Down), keys.Take, keys.Reply, keys.Panel, keys.NextView, keys.Filter, keys.Refresh, keys.Quit}
-		tail = footer{keys.Help}
+		f = footer{keys.Open, keys.Take, keys.Reply, keys.Panel, keys.NextView, keys.Filter, keys.Release, keys.Refresh, as("move", keys.Up, keys.Down)}
+		tail = footer{keys.Help, keys.Quit}
 	}
 	end := ""
 	if len(tail) > 0 {
