@@ -43,10 +43,11 @@ const (
 // checked against docs/openapi.yaml; every frame it draws is kept, so that
 // a test waits for what a person would see.
 type harness struct {
-	t     *testing.T
-	tm    *teatest.TestModel
-	store *sandbox.Store
-	admin *api.Client // the tests' own requests, not recorded
+	t       *testing.T
+	tm      *teatest.TestModel
+	store   *sandbox.Store
+	dataDir string      // the desk's: its cache and the drafts
+	admin   *api.Client // the tests' own requests, not recorded
 
 	mu    sync.Mutex
 	reqs  []request
@@ -93,6 +94,10 @@ type setup struct {
 	color        bool
 	takeOnReply  bool
 	seed         func(t *testing.T, st *sandbox.Store)
+	// store and dataDir, when set, are those of an inbox that ran before:
+	// the same sandbox and the same data directory (drafts, cache).
+	store   *sandbox.Store
+	dataDir string
 }
 
 func defaults() setup {
@@ -106,11 +111,14 @@ func start(t *testing.T, changes ...func(*setup)) *harness {
 		c(&s)
 	}
 	ctx := context.Background()
-	store := sandboxtest.Seeded(t, filepath.Join(t.TempDir(), "sandbox.db"))
+	store := s.store
+	if store == nil {
+		store = sandboxtest.Seeded(t, filepath.Join(t.TempDir(), "sandbox.db"))
+	}
 	if s.seed != nil {
 		s.seed(t, store)
 	}
-	h := &harness{t: t, store: store, hold: s.hold, release: make(chan struct{})}
+	h := &harness{t: t, store: store, hold: s.hold, release: make(chan struct{}), dataDir: cmp.Or(s.dataDir, t.TempDir())}
 	checked := contract.Middleware(t, sandbox.NewServer(store, sandbox.Options{}))
 	h.admin = h.client(sandbox.AdminToken1, checked)
 	recorded := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -145,7 +153,7 @@ func start(t *testing.T, changes ...func(*setup)) *harness {
 		checked.ServeHTTP(w, r)
 	})
 	c := h.client(sandbox.AdminToken1, recorded)
-	d := desk.New(c, desk.Options{Destination: "test", CacheDir: t.TempDir()})
+	d := desk.New(c, desk.Options{Destination: "test", CacheDir: h.dataDir})
 	colors := &output.ColorScheme{}
 	if s.color {
 		ios, _, _, _ := output.Test()
@@ -361,7 +369,14 @@ func (h *harness) selected() string {
 // returned nil on a busy machine.
 func (h *harness) quit() inbox.Model {
 	h.t.Helper()
-	h.press("q")
+	return h.quitWith("q")
+}
+
+// quitWith ends the program with the key k (q, ctrl+c) and returns the
+// model it ended with, as quit does.
+func (h *harness) quitWith(k string) inbox.Model {
+	h.t.Helper()
+	h.press(k)
 	h.tm.WaitFinished(h.t, teatest.WithFinalTimeout(5*time.Second)) // fails the test when q does not end it
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -146,6 +146,10 @@ type Model struct {
 
 	attendants   []desk.Attendant
 	attendantsAt time.Time
+
+	// owning are the chats being taken or released: a key pressed again
+	// meanwhile waits for the answer rather than racing it.
+	owning map[string]bool
 }
 
 // New returns the inbox with o.
@@ -170,6 +174,7 @@ func New(o Options) Model {
 		spin:    spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 		keyHelp: newHelp(),
 		seen:    map[string]int64{},
+		owning:  map[string]bool{},
 		width:   80, height: 24,
 		filter: newTextInput("/", "name or phone", 100),
 		busy:   1, // Init starts the session

@@ -47,8 +47,13 @@ func (m *Model) own(take bool) tea.Cmd {
 	default:
 		return nil
 	}
-	base, news := m.accounted(listed)
 	label := contactLabel(listed)
+	if m.owning[listed.Token] {
+		m.note(statusInfo, "The chat with "+label+" is being taken or released: wait for the answer.")
+		return nil
+	}
+	m.owning[listed.Token] = true
+	base, news := m.accounted(listed)
 	if take {
 		m.note(statusInfo, "Taking the chat with "+label+"…")
 	} else {
@@ -133,6 +138,7 @@ func (m *Model) ownMessages(token string, base int64, msgs []desk.Message) {
 
 func (m Model) owned(msg ownedMsg) (tea.Model, tea.Cmd) {
 	m.busy--
+	delete(m.owning, msg.token)
 	m.ownMessages(msg.token, msg.base, msg.latest)
 	var held *desk.HeldError
 	switch {

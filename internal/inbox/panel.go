@@ -254,4 +254,3 @@ func fieldValue(v any) string {
 	}
 	return fmt.Sprint(v)
 }
-

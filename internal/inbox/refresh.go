@@ -67,7 +67,7 @@ func (m Model) refresh() (tea.Model, tea.Cmd) {
 		cmd = m.pollCmd(l)
 	}
 	m.refreshing, m.refreshedView = true, m.view
-	return m, tea.Batch(cmd, m.begin(), m.chatRefreshCmd())
+	return m, tea.Batch(cmd, m.begin())
 }
 
 // pagesOnScreen are the pages of the current paged list that hold the rows
@@ -215,7 +215,12 @@ func (m Model) refreshed(err error) (tea.Model, tea.Cmd) {
 	}
 	m.rerender()
 	gen := m.gen
-	return m, tea.Tick(delay, func(time.Time) tea.Msg { return tickMsg{gen: gen} })
+	next := tea.Tick(delay, func(time.Time) tea.Msg { return tickMsg{gen: gen} })
+	if err != nil {
+		return m, next
+	}
+	// The open chat follows what the list just read of it.
+	return m, tea.Batch(next, m.chatRefreshCmd())
 }
 
 // ensurePages reads the pages of a paged list that the screen shows and
@@ -247,9 +252,10 @@ func (m *Model) ensurePages() tea.Cmd {
 	return tea.Batch(m.pagesCmd(m.view, pages, false), m.begin())
 }
 
-// chatRefreshCmd keeps the open chat live: it is read again when the
-// view's listing shows it with a new last message; when the view does not
-// list it, one request asks whether it has new messages.
+// chatRefreshCmd keeps the open chat live, after each refresh of the
+// view: it is read again when the view's listing shows it with a new last
+// message; when the view does not list it, one request asks whether it has
+// new messages.
 func (m *Model) chatRefreshCmd() tea.Cmd {
 	o := m.open
 	if o == nil || o.conv == nil || o.loading {
