@@ -86,7 +86,9 @@
 //     when the list has several pages (chats shifting between pages while
 //     they are read); one for each chat that left, for its customer's
 //     messages since, and one more when there are some, for the chat as it
-//     is now. Never a request per chat of the company.
+//     is now; the first poll, one for each chat whose last message is a
+//     take's note (when its customer last wrote, which orders the queue:
+//     ByWait). Never a request per chat of the company.
 //
 // # The cache
 //

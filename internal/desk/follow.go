@@ -134,7 +134,9 @@ var ErrStateMismatch = errors.New("the saved follow state was made for another d
 // over 100 messages) to tell a customer's message from a staff note, since
 // a listed last message has no direction. When the list spans several pages
 // a chat may slip between them while they are read, so each chat that seems
-// gone costs one request to confirm it.
+// gone costs one request to confirm it. The first poll costs one request
+// more for each chat whose last message is a take's note, to learn when its
+// customer last wrote (FollowedChat.Wrote).
 //
 // An error leaves prev as it was: poll again later.
 func (d *Desk) Poll(ctx context.Context, f Filter, prev *State) (*State, []Event, error) {

@@ -383,3 +383,38 @@ func eventKinds(events []Event) []string {
 	}
 	return out
 }
+
+// A take's note becomes the chat's last message; the queue is still
+// ordered by when the customer last wrote: from the first poll (one more
+// request for the taken chat) and after a poll that saw the take (none
+// more than examining the changed chat).
+func TestByWaitIgnoresTakeNotes(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	d := e.desk(sandbox.AdminToken1, "")
+	order := func(st *State) []string {
+		chats := slices.Clone(st.Chats)
+		slices.SortStableFunc(chats, ByWait)
+		var out []string
+		for _, c := range chats {
+			out = append(out, c.Listed.Contact.Name)
+		}
+		return out
+	}
+	st, _ := poll(t, d, queue, nil)
+	before := order(st)
+	// The longest-waiting chat is taken.
+	sorted := slices.Clone(st.Chats)
+	slices.SortStableFunc(sorted, ByWait)
+	if _, err := d.Take(ctx, mustFind(t, d, sorted[0].Listed.Token), TakeOptions{For: ana}); err != nil {
+		t.Fatal(err)
+	}
+	e.cost("the poll that sees the take", 2, func() { st, _ = poll(t, d, queue, st) })
+	if got := order(st); fmt.Sprint(got) != fmt.Sprint(before) {
+		t.Errorf("after the take the queue is %v, want %v", got, before)
+	}
+	e.cost("a first poll with a taken chat", 2, func() { st, _ = poll(t, d, queue, nil) })
+	if got := order(st); fmt.Sprint(got) != fmt.Sprint(before) {
+		t.Errorf("a first poll after the take orders %v, want %v", got, before)
+	}
+}
