@@ -98,6 +98,69 @@ func TestInboxInATerminal(t *testing.T) {
 	}
 }
 
+// TestInboxShiftInATerminal works a chat as an attendant's shift does, in
+// the real binary at 80×24: take it (a), read the contact panel (i) and
+// write a note that shows there at once, leave a reply half-written by
+// quitting, find it again after a restart (r), and release the chat (b).
+func TestInboxShiftInATerminal(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "sandbox.db")
+	env := append(os.Environ(),
+		"CONVO_CONFIG_DIR="+filepath.Join(dir, "config"), "CONVO_DATA_DIR="+filepath.Join(dir, "data"),
+		"CONVO_TOKEN="+sandbox.AdminToken1, "CONVO_ATTENDANT=1", "CONVO_SANDBOX=", "CONVO_PROFILE=", "CONVO_DEBUG=",
+		"CONVO_OUTPUT=", "DBUS_SESSION_BUS_ADDRESS=", "NO_COLOR=1", "TERM=xterm-256color")
+	base := serveSandbox(t, db, env)
+	env = append(env, "CONVO_BASE_URL="+base)
+	mine := func() string { return apiGet(t, base, "/chats?attendant=1&per_page=100") }
+
+	term := startInTerminal(t, env, "convo", "inbox")
+	term.waitFor(t, "waiting 4", "Fernanda Lima")
+	term.send("a")
+	term.waitFor(t, "The chat with Maria Aparecida Santos is yours.")
+	if !strings.Contains(mine(), "bf7e5b62f66d65a3a450") {
+		t.Errorf("after a, Maria's chat is not Ana's: %s", mine())
+	}
+
+	term.send("i")
+	term.waitFor(t, "Fields:", "cpf: 246.914.578-02", "Notes (1), newest first:")
+	term.send("n")
+	term.waitFor(t, "(staff only)")
+	term.send("Prefere contato à tarde.", "\r")
+	term.waitFor(t, "Notes (2), newest first:", "Prefere contato à tarde.")
+	term.send("\x1b")
+	term.waitFor(t, "Bom dia! Vocês entregam em Campinas?")
+
+	term.send("r")
+	term.waitFor(t, "Reply to Maria Aparecida Santos")
+	term.send("Entregamos em Campinas")
+	term.waitFor(t, "│ Entregamos em Campinas")
+	term.send("\x03") // ctrl+c
+	if code := term.wait(t); code != 0 {
+		t.Fatalf("ctrl+c exited with %d, want 0; the terminal showed:\n%s", code, term.text())
+	}
+
+	term = startInTerminal(t, env, "convo", "inbox")
+	term.waitFor(t, "waiting 4", "Maria Aparecida")
+	term.send("\r")
+	term.waitFor(t, "A draft reply is waiting: r goes on with it.")
+	term.send("r")
+	term.waitFor(t, "│ Entregamos em Campinas")
+	term.send("\x1b")
+	term.waitFor(t, "Draft kept")
+	term.send("b")
+	term.waitFor(t, "The chat with Maria Aparecida Santos is back in the waiting queue.")
+	if strings.Contains(mine(), "bf7e5b62f66d65a3a450") {
+		t.Errorf("after b, Maria's chat is still Ana's: %s", mine())
+	}
+	term.send("q")
+	if code := term.wait(t); code != 0 {
+		t.Fatalf("q exited with %d, want 0; the terminal showed:\n%s", code, term.text())
+	}
+	if messages := apiGet(t, base, "/chats/bf7e5b62f66d65a3a450/messages?per_page=100"); strings.Contains(messages, "Entregamos em Campinas") {
+		t.Errorf("the draft was sent: %s", messages)
+	}
+}
+
 // serveSandbox starts `convo sandbox serve` on a free port with db and
 // returns its base URL; the server is stopped when the test ends.
 func serveSandbox(t *testing.T, db string, env []string) string {
