@@ -161,6 +161,56 @@ func TestInboxShiftInATerminal(t *testing.T) {
 	}
 }
 
+// TestInboxSavedReplyInATerminal answers from the saved replies' picker in
+// the real binary at 80×24: / typed first in a reply, the reply narrowed
+// by what is typed, its free variable asked for, its text put in the reply
+// and sent.
+func TestInboxSavedReplyInATerminal(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "sandbox.db")
+	teamFile := filepath.Join(dir, "team.yaml")
+	if err := os.WriteFile(teamFile, []byte(`replies:
+  - shortcut: troca
+    title: Troca de tamanho
+    text: Pode trocar em até {{dias}} dias, {{contact.first_name}}.
+  - shortcut: frete
+    title: Prazo de frete
+    text: Chega em {{prazo}} dias úteis.
+    channels: [chatapp]
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(),
+		"CONVO_CONFIG_DIR="+filepath.Join(dir, "config"), "CONVO_DATA_DIR="+filepath.Join(dir, "data"),
+		"CONVO_TOKEN="+sandbox.AdminToken1, "CONVO_ATTENDANT=1", "CONVO_SANDBOX=", "CONVO_PROFILE=", "CONVO_DEBUG=",
+		"CONVO_OUTPUT=", "DBUS_SESSION_BUS_ADDRESS=", "NO_COLOR=1", "TERM=xterm-256color", "CONVO_TEAM_FILE="+teamFile)
+	base := serveSandbox(t, db, env)
+	env = append(env, "CONVO_BASE_URL="+base)
+
+	term := startInTerminal(t, env, "convo", "inbox")
+	term.waitFor(t, "waiting 4", "Fernanda Lima")
+	term.send("\x1b[F", "r") // end: Fernanda's chat, on the widget
+	term.waitFor(t, "Reply to Fernanda Lima", "/ saved replies")
+	term.send("/")
+	term.waitFor(t, "Saved replies for Fernanda Lima", "troca  Troca de tamanho")
+	if strings.Contains(term.text(), "frete") {
+		t.Errorf("a reply for chatapp channels is offered on the widget:\n%s", term.text())
+	}
+	term.send("tro", "\r")
+	term.waitFor(t, "Value of {{dias}}:")
+	term.send("30", "\r")
+	term.waitFor(t, "│ Pode trocar em até 30 dias, Fernanda.")
+	term.send("\r")
+	term.waitFor(t, "Sent to Fernanda Lima.")
+	term.send("q")
+	if code := term.wait(t); code != 0 {
+		t.Fatalf("q exited with %d, want 0; the terminal showed:\n%s", code, term.text())
+	}
+	if messages := apiGet(t, base, "/chats/8b272a4d9811d7880eef/messages?per_page=100"); !strings.Contains(messages, `"Pode trocar em até 30 dias, Fernanda."`) {
+		t.Errorf("the saved reply is not in Fernanda's chat: %s", messages)
+	}
+}
+
 // serveSandbox starts `convo sandbox serve` on a free port with db and
 // returns its base URL; the server is stopped when the test ends.
 func serveSandbox(t *testing.T, db string, env []string) string {

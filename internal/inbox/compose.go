@@ -236,6 +236,8 @@ type composer struct {
 	ob   outbox
 	// saving is set while a note is being saved.
 	saving bool
+	// saved is the picker of saved replies, open over the reply.
+	saved *savedPicker
 }
 
 func (c *composer) out() *outbox { return &c.ob }
@@ -262,7 +264,12 @@ func startNote(m *Model) (form, tea.Cmd) {
 
 func (c *composer) ready() bool { return true }
 
-func (c *composer) height(avail int) int { return min(8, max(avail/2, 4)) }
+func (c *composer) height(avail int) int {
+	if c.saved != nil {
+		return avail
+	}
+	return min(8, max(avail/2, 4))
+}
 
 func (c *composer) keys() footer {
 	switch {
@@ -270,13 +277,26 @@ func (c *composer) keys() footer {
 		return footer{keys.ForceQ}
 	case c.ob.step == stepAsk:
 		return footer{as("yes", keys.Accept), as("back to the text", keys.Cancel)}
+	case c.saved != nil:
+		return c.saved.keys()
 	case c.note:
 		return footer{as("save", keys.Send), keys.NewLine, as("cancel", keys.Cancel)}
+	case c.atStart():
+		return footer{keys.Saved, keys.Send, keys.NewLine, as("keep as a draft", keys.Cancel)}
 	}
 	return footer{keys.Send, keys.NewLine, as("keep as a draft", keys.Cancel)}
 }
 
+// atStart reports whether a reply has nothing written yet: / there opens
+// the saved replies.
+func (c *composer) atStart() bool {
+	return !c.note && c.ob.step == stepEdit && !c.saving && strings.TrimSpace(c.ta.Value()) == ""
+}
+
 func (c *composer) view(m *Model, w, h int) string {
+	if c.saved != nil {
+		return c.saved.view(m, w, h)
+	}
 	title := "Reply to " + contactLabel(m.open.listed)
 	if c.note {
 		title = "Note on " + contactLabel(m.open.listed) + "'s contact (staff only)"
@@ -295,9 +315,14 @@ func (c *composer) view(m *Model, w, h int) string {
 }
 
 func (c *composer) update(m *Model, msg tea.Msg) tea.Cmd {
+	if c.saved != nil {
+		return c.saved.update(m, c, msg)
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		switch {
+		case key.Matches(msg, keys.Saved) && c.atStart():
+			return m.openSaved(c)
 		case c.saving:
 			return nil
 		case c.ob.step != stepEdit:

@@ -26,6 +26,7 @@ import (
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/sandbox"
 	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
+	"github.com/convo-cli/convo/internal/team"
 )
 
 // Facts of the sandbox's seed the tests rely on (see internal/cmd/cmdtest).
@@ -98,6 +99,8 @@ type setup struct {
 	// the same sandbox and the same data directory (drafts, cache).
 	store   *sandbox.Store
 	dataDir string
+	// teamFile is the team file of saved replies ("": none there).
+	teamFile string
 }
 
 func defaults() setup {
@@ -171,6 +174,9 @@ func start(t *testing.T, changes ...func(*setup)) *harness {
 		Color:       s.color,
 		Colors:      colors,
 		TakeOnReply: s.takeOnReply,
+		Team: func() (*team.File, error) {
+			return team.Load(cmp.Or(s.teamFile, filepath.Join(t.TempDir(), "team.yaml")))
+		},
 	})
 	h.tm = teatest.NewTestModel(t, frames{m, h}, teatest.WithInitialTermSize(s.width, s.heigh))
 	t.Cleanup(func() {

@@ -22,8 +22,9 @@ type keyMap struct {
 	Take, Release, Reply, Template, Note, Panel, Transfer, Tags key.Binding
 
 	Filter, Refresh, Help, Quit, ForceQ key.Binding
-	// In the composer: enter sends, alt+enter starts a new line.
-	Send, NewLine key.Binding
+	// In the composer: enter sends, alt+enter starts a new line, / typed
+	// first opens the saved replies.
+	Send, NewLine, Saved key.Binding
 	// In a form or the filter: enter goes on, esc goes back or cancels;
 	// in a list to choose from under a filter being typed, the arrows (and
 	// ctrl+p, ctrl+n) move, as k and j are letters of the filter.
@@ -56,6 +57,7 @@ var keys = keyMap{
 	ForceQ:   key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
 	Send:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send")),
 	NewLine:  key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"), key.WithHelp("alt+enter", "new line")),
+	Saved:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "saved replies")),
 
 	Accept:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "go on")),
 	Cancel:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "go back")),
@@ -93,8 +95,9 @@ func keyRows() []keyRow {
 		{[]key.Binding{k.NextView, k.PrevView}, "next view, previous view: waiting, mine, open, all"},
 		{[]key.Binding{k.Take}, "take the chat: yours, unless another attendant has it"},
 		{[]key.Binding{k.Release}, "release the chat: back to the waiting queue"},
-		{[]key.Binding{k.Reply}, fmt.Sprintf("reply: %s sends, %s new line, %s keeps a draft",
+		{[]key.Binding{k.Reply}, fmt.Sprintf("reply: %s sends, %s new line, %s keeps it",
 			keyName(k.Send), keyName(k.NewLine), keyName(k.Cancel))},
+		{[]key.Binding{k.Saved}, "typed first in a reply: the team's saved replies"},
 		{[]key.Binding{k.Template}, "template message, with a live preview"},
 		{[]key.Binding{k.Note}, "a note on the chat's contact (staff only)"},
 		{[]key.Binding{k.Panel}, "the contact: phone, tags, fields, notes, other chats"},

@@ -15,6 +15,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/output"
+	"github.com/convo-cli/convo/internal/team"
 )
 
 // MinInterval is the shortest refresh interval people may ask for.
@@ -50,6 +51,9 @@ type Options struct {
 	// Colors paints the chat pane, as `chats view` (nil: no colour).
 	Color  bool
 	Colors *output.ColorScheme
+	// Team reads the team file of saved replies, each time / opens them
+	// in a reply (nil: none).
+	Team func() (*team.File, error)
 	// TakeOnReply makes a reply (or a template message) take the chat
 	// first when no attendant has it: the take_on_reply setting.
 	TakeOnReply bool
@@ -249,6 +253,12 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.panelRead(msg)
 	case draftKeptMsg:
 		return m.draftKept(msg)
+	case teamMsg, savedValuesMsg:
+		m.busy--
+		if c, ok := m.form.(*composer); ok && c.saved != nil {
+			return m, c.saved.update(&m, c, msg)
+		}
+		return m, nil
 	case templatesMsg, transferDataMsg, tagsMsg:
 		// What a form asked for: dropped when the form was closed.
 		m.busy--

@@ -47,7 +47,8 @@ Keys (? shows them in the inbox):
 Before a reply is sent, the chat is read again: if another attendant answered
 meanwhile, the inbox says so and asks again. A reply takes the chat first when
 no attendant has it (convo config set take_on_reply false turns that off). A
-reply left unsent is kept as the chat's draft, also after the inbox ends. The
+reply left unsent is kept as the chat's draft, also after the inbox ends. / typed
+first in a reply offers the team's saved replies (see convo replies --help). The
 API cannot finish (resolve) a chat: release it (b) to hand it back to the
 queue. It needs a terminal; to watch the queue from a script, use
 convo chats follow.`,
@@ -102,6 +103,7 @@ func run(ctx context.Context, opts *options) error {
 		View:        view,
 		Interval:    opts.interval,
 		TakeOnReply: f.Settings.TakeOnReply,
+		Team:        f.Team,
 		Color:       ios.ColorEnabled(),
 		Colors:      ios.ColorScheme(),
 	})
