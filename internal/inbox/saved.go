@@ -181,7 +181,7 @@ func (p *savedPicker) next(m *Model, c *composer) tea.Cmd {
 		// Text from the API (a name, a custom field) goes into the reply
 		// as the composer can show it: no control character reaches the
 		// terminal.
-		c.ta.SetValue(safetext.Text(rendering.Text))
+		c.ta.SetValue(strings.TrimSpace(safetext.Text(rendering.Text)))
 		c.saved = nil
 		m.layout()
 		m.note(statusInfo, "Saved reply "+p.chosen.Shortcut+" is in the reply: edit it, enter sends.")

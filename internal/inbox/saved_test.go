@@ -80,7 +80,10 @@ func TestSavedReplyFilledForTheChat(t *testing.T) {
 	h.waitFor("Value of {{prazo}}:")
 	h.press("3", "enter")
 	h.waitFor("│ Olá Maria! Chega em 3 dias úteis.", "│ Ana Souza")
-	// esc in the picker goes back to the reply; / inside a text is a /.
+	// The text ends where the reply does (the file's last line break is
+	// not kept): what is typed next goes on after it.
+	h.press(" :)")
+	h.waitFor("│ Ana Souza :)")
 	h.press("esc")
 	h.waitFor("Draft kept")
 }
