@@ -22,7 +22,7 @@ func (m *Model) keepDraft(text string) tea.Cmd {
 	if strings.TrimSpace(text) == "" {
 		o.draft = ""
 	} else {
-		m.note(statusInfo, "✎ Draft kept: r in this chat brings it back.")
+		m.note(statusOK, "✎ Draft kept: r in this chat brings it back.")
 	}
 	m.layout()
 	d, token := m.sess.Desk, o.listed.Token

@@ -101,6 +101,8 @@ type setup struct {
 	dataDir string
 	// teamFile is the team file of saved replies ("": none there).
 	teamFile string
+	// now is the inbox's clock (nil: time.Now).
+	now func() time.Time
 }
 
 func defaults() setup {
@@ -174,6 +176,7 @@ func start(t *testing.T, changes ...func(*setup)) *harness {
 		Color:       s.color,
 		Colors:      colors,
 		TakeOnReply: s.takeOnReply,
+		Now:         s.now,
 		Team: func() (*team.File, error) {
 			return team.Load(cmp.Or(s.teamFile, filepath.Join(t.TempDir(), "team.yaml")))
 		},

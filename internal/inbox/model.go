@@ -67,7 +67,13 @@ type Options struct {
 type status struct {
 	text string
 	kind int // statusInfo, statusOK, statusWarn, statusErr
+	at   time.Time
 }
+
+// statusHold is how long what came of an action (a success, a warning, an
+// error) stays in the status line before a customer's message that a
+// refresh found may take its place.
+const statusHold = 5 * time.Second
 
 const (
 	statusInfo = iota
@@ -320,7 +326,7 @@ func (m *Model) list() *chatList { return m.lists[m.view] }
 // note sets the status line, which may take one line more or less: the
 // screen is laid out again.
 func (m *Model) note(kind int, text string) {
-	m.status = status{text: text, kind: kind}
+	m.status = status{text: text, kind: kind, at: m.o.Now()}
 	m.layout()
 	m.scrollToCursor()
 }

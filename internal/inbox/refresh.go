@@ -148,6 +148,9 @@ func (m *Model) announce(events []desk.Event) {
 	if last == nil {
 		return
 	}
+	if s := m.status; s.kind != statusInfo && m.o.Now().Sub(s.at) < statusHold {
+		return // the ● marks tell of it; what came of an action is read first
+	}
 	text := ""
 	if ms := last.Messages; len(ms) > 0 {
 		text = ": " + desk.OneLine(ms[len(ms)-1].Content)

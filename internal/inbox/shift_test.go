@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -448,4 +449,26 @@ func TestFootersFit80Columns(t *testing.T) {
 	h.press("esc", "?")
 	h.waitFor("Keys")
 	check("the help", false)
+}
+
+// What came of an action stays in the status line a moment: a customer's
+// message that a refresh finds meanwhile shows as a ● mark, not in its
+// place; once the moment has passed, the next one is said there again.
+func TestActionStatusStays(t *testing.T) {
+	var later atomic.Int64 // how far the inbox's clock is ahead of the wall's
+	h := start(t, func(s *setup) {
+		s.interval = 20 * time.Millisecond
+		s.now = func() time.Time { return time.Now().Add(time.Duration(later.Load())) }
+	})
+	h.waitFor("Maria Aparecida")
+	h.press("a")
+	h.waitFor("✓ The chat with Maria Aparecida Santos is yours.")
+	h.inbound("5511900000001", sandbox.ChannelMain, "Olá, sou novo aqui")
+	s := h.waitFor("waiting 5 ●1")
+	if !strings.Contains(s, "✓ The chat with Maria Aparecida Santos is yours.") {
+		t.Errorf("the take's status gave way to a customer's message at once:\n%s", s)
+	}
+	later.Store(int64(6 * time.Second))
+	h.inbound("5511900000002", sandbox.ChannelMain, "Boa tarde, alguém aí?")
+	h.waitFor("waiting 6 ●2", "● +5511900000002 wrote: Boa tarde, alguém aí?")
 }
