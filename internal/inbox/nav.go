@@ -130,13 +130,14 @@ func (m *Model) openSelected() tea.Cmd {
 // openChat opens the chat c in the chat pane, with the keyboard: the chat
 // is seen, up to the last message listed. known is the chat with its
 // channel when it is known (no request to find it). The chat open already
-// stays as it is, read again when the listing shows news it lacks.
+// (or being read) stays as it is, read again when the listing shows news
+// it lacks.
 func (m *Model) openChat(c api.Chat, known *desk.Chat) tea.Cmd {
 	m.focusChat = true
 	m.looked(c)
-	if o := m.open; o != nil && o.listed.Token == c.Token && o.conv != nil {
+	if o := m.open; o != nil && o.listed.Token == c.Token && (o.conv != nil || o.loading) {
 		m.layout()
-		if lm := c.LastMessage; lm != nil && lm.ID > newestID(o.conv) && !o.loading {
+		if lm := c.LastMessage; lm != nil && !o.loading && lm.ID > newestID(o.conv) {
 			o.listed = c
 			return m.readChat(false)
 		}
@@ -214,13 +215,15 @@ func (m Model) act(start func(*Model) (form, tea.Cmd)) (tea.Model, tea.Cmd) {
 		if m.open == nil {
 			return m, nil
 		}
+		var read tea.Cmd
 		if !m.focusChat {
-			m.focusChat = true
-			m.looked(c)
+			// Back to the chat open already, which is read again when the
+			// listing shows news it lacks.
+			read = m.openChat(c, nil)
 		}
-		if m.open.conv == nil {
+		if m.open.conv == nil || read != nil {
 			m.pending = start
-			return m, nil
+			return m, read
 		}
 		return m.startForm(start)
 	}

@@ -255,13 +255,15 @@ func (m *Model) ensurePages() tea.Cmd {
 	return tea.Batch(m.pagesCmd(m.view, pages, false), m.begin())
 }
 
-// chatRefreshCmd keeps the open chat live, after each refresh of the
-// view: it is read again when the view's listing shows it with a new last
-// message; when the view does not list it, one request asks whether it has
-// new messages.
+// chatRefreshCmd keeps the open chat live while it is on screen, after
+// each refresh of the view: it is read again when the view's listing shows
+// it with a new last message; when the view does not list it, one request
+// asks whether it has new messages. A chat off the screen (the list in its
+// place, below wideFrom columns) costs nothing: going back to it reads
+// what the listing shows it lacks (openChat).
 func (m *Model) chatRefreshCmd() tea.Cmd {
 	o := m.open
-	if o == nil || o.conv == nil || o.loading {
+	if o == nil || o.conv == nil || o.loading || !m.wide() && !m.focusChat {
 		return nil
 	}
 	if i := m.list().indexOf(o.listed.Token); i >= 0 {
