@@ -364,11 +364,7 @@ func TestFilter(t *testing.T) {
 func TestRefreshNow(t *testing.T) {
 	h := start(t)
 	h.waitFor("Fernanda Lima")
-	h.requests()
-	h.press("R")
-	h.waitFor("updated")
-	time.Sleep(20 * time.Millisecond)
-	if got := h.requests(); len(got) != 1 || got[0].String() != "GET /chats?page=1&per_page=100&status=waiting" {
+	if got := h.cost("R"); len(got) != 1 || got[0].String() != "GET /chats?page=1&per_page=100&status=waiting" {
 		t.Errorf("an idle refresh sent %v, want the one request of an idle poll", got)
 	}
 	h.inbound(phoneMaria, sandbox.ChannelMain, "Ainda estou esperando!")
