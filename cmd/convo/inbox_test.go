@@ -258,9 +258,11 @@ type terminal struct {
 	stop   atomic.Bool
 	done   chan struct{} // read has ended: the program is gone
 	ended  chan struct{} // answer has ended
+	// drawn is signalled when the screen has changed.
+	drawn chan struct{}
 }
 
-func startInTerminal(t *testing.T, env []string, name string, args ...string) *terminal {
+func startInTerminal(t testing.TB, env []string, name string, args ...string) *terminal {
 	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Env = env
@@ -268,7 +270,8 @@ func startInTerminal(t *testing.T, env []string, name string, args ...string) *t
 	if err != nil {
 		t.Fatal(err)
 	}
-	term := &terminal{cmd: cmd, pty: f, screen: vt.NewEmulator(80, 24), done: make(chan struct{}), ended: make(chan struct{})}
+	term := &terminal{cmd: cmd, pty: f, screen: vt.NewEmulator(80, 24), done: make(chan struct{}), ended: make(chan struct{}),
+		drawn: make(chan struct{}, 1)}
 	go term.read()
 	go term.answer()
 	t.Cleanup(func() {
@@ -295,6 +298,10 @@ func (term *terminal) read() {
 		term.out.Write(buf[:n])
 		_, _ = term.screen.Write(buf[:n])
 		term.mu.Unlock()
+		select {
+		case term.drawn <- struct{}{}:
+		default:
+		}
 		if err != nil {
 			return
 		}
@@ -332,29 +339,43 @@ func (term *terminal) text() string {
 }
 
 // waitFor waits until the screen shows every text, on one line or wrapped
-// at the terminal's edge onto the next.
-func (term *terminal) waitFor(t *testing.T, texts ...string) {
+// at the terminal's edge onto the next: it looks each time the program
+// has drawn, as soon as it has.
+func (term *terminal) waitFor(t testing.TB, texts ...string) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.NewTimer(15 * time.Second)
+	defer deadline.Stop()
 	for {
-		shown := term.text()
-		unwrapped := strings.ReplaceAll(shown, "\n", "")
-		found := true
-		for _, text := range texts {
-			found = found && (strings.Contains(shown, text) || strings.Contains(unwrapped, text))
-		}
-		if found {
+		if term.shows(texts) {
 			return
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the terminal never showed %q; it shows:\n%s", texts, shown)
+		select {
+		case <-term.drawn:
+		case <-term.done: // all it wrote is on the screen
+			if !term.shows(texts) {
+				t.Fatalf("the program ended without showing %q; it shows:\n%s", texts, term.text())
+			}
+			return
+		case <-deadline.C:
+			t.Fatalf("the terminal never showed %q; it shows:\n%s", texts, term.text())
 		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }
 
+// shows reports whether the screen shows every text.
+func (term *terminal) shows(texts []string) bool {
+	shown := term.text()
+	unwrapped := strings.ReplaceAll(shown, "\n", "")
+	for _, text := range texts {
+		if !strings.Contains(shown, text) && !strings.Contains(unwrapped, text) {
+			return false
+		}
+	}
+	return true
+}
+
 // wait waits for the program to end and returns its exit code.
-func (term *terminal) wait(t *testing.T) int {
+func (term *terminal) wait(t testing.TB) int {
 	t.Helper()
 	exited := make(chan error, 1)
 	go func() { exited <- term.cmd.Wait() }()
