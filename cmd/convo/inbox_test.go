@@ -28,8 +28,9 @@ import (
 // 80×24 against `convo sandbox serve`, as an attendant would: open the
 // longest-waiting chat, reply, write a note, transfer it to the queue, see
 // a customer's message that `convo sandbox inbound --db` injects arrive by
-// itself within the refresh interval, and quit with q (exit 0). What was
-// done is then read back from the server.
+// itself within the refresh interval, and quit with q (exit 0), to find
+// that chat still marked in the next run. What was done is then read back
+// from the server.
 func TestInboxInATerminal(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -82,8 +83,15 @@ func TestInboxInATerminal(t *testing.T) {
 	if out, err := inbound.CombinedOutput(); err != nil {
 		t.Fatalf("sandbox inbound: %v\n%s", err, out)
 	}
-	term.waitFor(t, "João da Silva wrote: Meu pedido chegou?")
+	term.waitFor(t, "● João da Silva", "Meu pedido chegou?")
 
+	term.send("q")
+	if code := term.wait(t); code != 0 {
+		t.Fatalf("q exited with %d, want 0; the terminal showed:\n%s", code, term.text())
+	}
+	// The news not opened is still marked in the next run.
+	term = startInTerminal(t, env, "convo", "inbox")
+	term.waitFor(t, "● João da Silva")
 	term.send("q")
 	if code := term.wait(t); code != 0 {
 		t.Fatalf("q exited with %d, want 0; the terminal showed:\n%s", code, term.text())

@@ -103,6 +103,8 @@ type setup struct {
 	teamFile string
 	// now is the inbox's clock (nil: time.Now).
 	now func() time.Time
+	// looked is what the last run kept (inbox.Model.Left).
+	looked inbox.Looked
 }
 
 func defaults() setup {
@@ -168,7 +170,7 @@ func start(t *testing.T, changes ...func(*setup)) *harness {
 	ctx, cancel := context.WithCancel(ctx)
 	m := inbox.New(inbox.Options{
 		Start: func(context.Context) (*inbox.Session, error) {
-			return &inbox.Session{Desk: d, Me: s.me, MeHint: s.meHint}, nil
+			return &inbox.Session{Desk: d, Me: s.me, MeHint: s.meHint, LookedAt: s.looked.At, News: s.looked.News}, nil
 		},
 		Context:     ctx,
 		View:        s.view,

@@ -104,6 +104,21 @@ func (l *chatList) chat(i int) (api.Chat, bool) {
 	return api.Chat{}, false
 }
 
+// each calls f with every chat of the list read.
+func (l *chatList) each(f func(api.Chat)) {
+	if !l.paged {
+		for _, c := range l.sorted {
+			f(c)
+		}
+		return
+	}
+	for _, p := range l.pages {
+		for _, c := range p {
+			f(c)
+		}
+	}
+}
+
 // setState takes a poll of the waiting queue.
 func (l *chatList) setState(st *desk.State, now time.Time) {
 	l.state = st

@@ -33,8 +33,10 @@ type Session struct {
 	Me     int64
 	MeHint string
 	// LookedAt is when the inbox of this destination was last left; zero
-	// when never. Chats with messages since are marked.
+	// when never. Chats with messages since are marked, and so are those
+	// of News (Looked.News of the last run) until they are opened.
 	LookedAt time.Time
+	News     map[string]int64
 }
 
 // Options configures the inbox.
@@ -138,6 +140,9 @@ type Model struct {
 	helpTop  int
 	keyHelp  help.Model
 	status   status
+	// heldNews is what a refresh found while the status was holding: it is
+	// said once the hold is over.
+	heldNews string
 
 	busy int
 	spin spinner.Model

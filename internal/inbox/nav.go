@@ -472,7 +472,8 @@ func (m Model) editFilter(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // isNew reports whether the chat has news since you last looked: its last
 // message is newer than the newest you saw of it in this run, or, for a
-// chat you have not opened, than when you last left the inbox.
+// chat you have not opened, than when you last left the inbox, or it had
+// news you had not opened then.
 func (m *Model) isNew(c api.Chat) bool {
 	lm := c.LastMessage
 	switch seen, ok := m.seen[c.Token]; {
@@ -481,28 +482,20 @@ func (m *Model) isNew(c api.Chat) bool {
 	case ok:
 		return lm.ID > seen
 	}
+	if id, ok := m.sess.News[c.Token]; ok && lm.ID >= id {
+		return true
+	}
 	return lm.CreatedAt.After(m.sess.LookedAt)
 }
 
 // newCount is the number of chats with news among those read of view v.
 func (m *Model) newCount(v View) int {
-	l := m.lists[v]
 	n := 0
-	if !l.paged {
-		for _, c := range l.sorted {
-			if m.isNew(c) {
-				n++
-			}
+	m.lists[v].each(func(c api.Chat) {
+		if m.isNew(c) {
+			n++
 		}
-		return n
-	}
-	for _, p := range l.pages {
-		for _, c := range p {
-			if m.isNew(c) {
-				n++
-			}
-		}
-	}
+	})
 	return n
 }
 

@@ -135,7 +135,9 @@ func (m Model) polled(msg polledMsg) (tea.Model, tea.Cmd) {
 }
 
 // announce says in the status line what a poll found: the latest
-// customer's message, and how many chats had news.
+// customer's message, and how many chats had news. While what came of an
+// action is still to be read (holding), it is kept for the first refresh
+// after.
 func (m *Model) announce(events []desk.Event) {
 	var last *desk.Event
 	count := 0
@@ -147,9 +149,6 @@ func (m *Model) announce(events []desk.Event) {
 	}
 	if last == nil {
 		return
-	}
-	if s := m.status; s.kind != statusInfo && m.o.Now().Sub(s.at) < statusHold {
-		return // the ● marks tell of it; what came of an action is read first
 	}
 	text := ""
 	if ms := last.Messages; len(ms) > 0 {
@@ -163,7 +162,20 @@ func (m *Model) announce(events []desk.Event) {
 	if count > 1 {
 		line = fmt.Sprintf("● %d chats have news; %s wrote%s", count, who, text)
 	}
+	m.heldNews = ""
+	if m.holding() {
+		m.heldNews = line // the ● marks tell of it meanwhile
+		return
+	}
 	m.note(statusInfo, line)
+}
+
+// holding reports whether the status line says what came of an action
+// (a success, a warning, an error) that was said less than statusHold ago:
+// news waits for it to be read.
+func (m *Model) holding() bool {
+	s := m.status
+	return s.kind != statusInfo && m.o.Now().Sub(s.at) < statusHold
 }
 
 func (m Model) paged(msg pagesMsg) (tea.Model, tea.Cmd) {
@@ -213,6 +225,9 @@ func (m Model) refreshed(err error) (tea.Model, tea.Cmd) {
 	case m.failures > 0:
 		m.failures = 0
 		m.note(statusOK, "✓ back online")
+	case m.heldNews != "" && !m.holding():
+		m.note(statusInfo, m.heldNews)
+		m.heldNews = ""
 	case m.status.text == refreshing:
 		m.note(statusInfo, "")
 	}

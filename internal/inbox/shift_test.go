@@ -179,6 +179,37 @@ func TestNewsStaysUntilTheChatIsOpened(t *testing.T) {
 	}
 }
 
+// News not opened when the inbox ends stays marked in the next run, until
+// the chat is opened; news opened, or that came before the first run, is
+// not.
+func TestNewsStaysAcrossARestart(t *testing.T) {
+	h := start(t)
+	h.waitFor("Fernanda Lima")
+	h.inbound(phoneMaria, sandbox.ChannelMain, "Alguém me responde?")
+	h.inbound("5527991903700", sandbox.ChannelWidget, "Vocês têm o 39?")
+	h.press("R")
+	h.waitFor("waiting 4 ●2")
+	h.press("end", "enter") // Fernanda's: opened
+	h.waitFor("Vocês têm o 39?")
+	left := h.quit().Left(time.Now())
+	if _, ok := left.News[chatFernanda]; ok || len(left.News) != 1 {
+		t.Errorf("the run left news of %v, want Maria's chat alone", left.News)
+	}
+
+	again := start(t, func(s *setup) { s.store, s.dataDir, s.looked = h.store, h.dataDir, left })
+	s := again.waitFor("waiting 4 ●1")
+	if !strings.Contains(s, "  ● Maria Aparecida") {
+		t.Errorf("Maria's news, not opened, lost its mark:\n%s", s)
+	}
+	again.press("down", "down") // Maria wrote last but one
+	again.waitUntil("Maria selected", func(string) bool { return strings.Contains(again.selected(), "Maria Aparecida") })
+	again.press("enter", "esc")
+	again.waitUntil("the mark cleared by enter", func(string) bool { return strings.HasPrefix(again.selected(), "›   Maria") })
+	if left := again.quit().Left(time.Now()); len(left.News) != 0 {
+		t.Errorf("the second run left news of %v, want none", left.News)
+	}
+}
+
 // In the chat, a message that comes is seen: leaving the chat shows no
 // mark for it.
 func TestNewsSeenInTheChat(t *testing.T) {
@@ -452,8 +483,8 @@ func TestFootersFit80Columns(t *testing.T) {
 }
 
 // What came of an action stays in the status line a moment: a customer's
-// message that a refresh finds meanwhile shows as a ● mark, not in its
-// place; once the moment has passed, the next one is said there again.
+// message that a refresh finds meanwhile shows as a ● mark, and is said in
+// the status line by the first refresh after that moment.
 func TestActionStatusStays(t *testing.T) {
 	var later atomic.Int64 // how far the inbox's clock is ahead of the wall's
 	h := start(t, func(s *setup) {
@@ -468,7 +499,9 @@ func TestActionStatusStays(t *testing.T) {
 	if !strings.Contains(s, "✓ The chat with Maria Aparecida Santos is yours.") {
 		t.Errorf("the take's status gave way to a customer's message at once:\n%s", s)
 	}
+	// Then the next refresh says it; news found later is said at once.
 	later.Store(int64(6 * time.Second))
+	h.waitFor("● +5511900000001 wrote: Olá, sou novo aqui")
 	h.inbound("5511900000002", sandbox.ChannelMain, "Boa tarde, alguém aí?")
 	h.waitFor("waiting 6 ●2", "● +5511900000002 wrote: Boa tarde, alguém aí?")
 }

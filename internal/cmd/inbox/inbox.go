@@ -95,7 +95,8 @@ func run(ctx context.Context, opts *options) error {
 			sess, key, err := start(ctx, f, c)
 			if err == nil && key != "" {
 				looked.path, looked.key = inbox.LookedPath(dataDir, key), key
-				sess.LookedAt = inbox.LoadLooked(looked.path, key)
+				l := inbox.LoadLooked(looked.path, key)
+				sess.LookedAt, sess.News = l.At, l.News
 			}
 			return sess, err
 		},
@@ -127,7 +128,7 @@ func run(ctx context.Context, opts *options) error {
 	}
 	if looked.path != "" {
 		// Only which chats the next run marks depends on it.
-		_ = inbox.SaveLooked(looked.path, looked.key, time.Now())
+		_ = inbox.SaveLooked(looked.path, looked.key, final.(inbox.Model).Left(time.Now()))
 	}
 	return final.(inbox.Model).Err()
 }
