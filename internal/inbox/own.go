@@ -154,6 +154,10 @@ func (m Model) owned(msg ownedMsg) (tea.Model, tea.Cmd) {
 		m.note(statusOK, "✓ The chat with "+msg.contact+" is yours.")
 	case msg.released.From.ID == 0:
 		m.note(statusInfo, "The chat with "+msg.contact+" is in the waiting queue already.")
+	case msg.released.Chat.Status != "waiting":
+		// The API's waiting queue holds the chats nobody has; the waiting
+		// view, those whose customer wrote last.
+		m.note(statusOK, "✓ The chat with "+msg.contact+" is nobody's now: answered, it shows in the waiting view when the customer writes again.")
 	default:
 		m.note(statusOK, "✓ The chat with "+msg.contact+" is back in the waiting queue.")
 	}

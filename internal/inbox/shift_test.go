@@ -90,6 +90,23 @@ func TestTakeAndRelease(t *testing.T) {
 	h.waitFor("The chat with Maria Aparecida Santos is yours already.")
 }
 
+// b on a chat answered (the customer has not written since) says that it
+// is nobody's, and that it joins the waiting view when the customer writes
+// again, not that it is back there.
+func TestReleaseOfAnAnsweredChat(t *testing.T) {
+	h := start(t)
+	h.waitFor("Fernanda Lima")
+	h.press("end", "r")
+	h.waitFor("Reply to Fernanda Lima")
+	h.press("Já separo o 39 para você.", "enter")
+	h.waitFor("is yours now: replying took", "waiting 3", "entrance · open")
+	h.press("b")
+	h.waitFor("✓ The chat with Fernanda Lima is nobody's now: answered, it shows in the", "waiting view when the customer writes again.")
+	if h.holds(chatFernanda, ana) {
+		t.Errorf("Fernanda's chat is still Ana's after b")
+	}
+}
+
 // A chat another attendant has is not taken: the inbox says who has it,
 // by name and e-mail, and nothing is transferred; b does not take it
 // from them either.
