@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/inbox"
 	"github.com/convo-cli/convo/internal/sandbox"
 )
@@ -125,8 +126,37 @@ func TestTakeAndReleaseOfAChatAnotherHas(t *testing.T) {
 	}
 }
 
-// In an open chat, a takes it; the status line names who has it when the
-// take loses to another attendant's made at the same moment.
+// A take that loses to another attendant's made at the same moment says
+// who has the chat, by name and e-mail, and leaves it theirs.
+func TestTakeLosesARace(t *testing.T) {
+	var holding atomic.Bool
+	h := start(t, func(s *setup) {
+		s.hold = func(r *http.Request) bool {
+			return holding.Load() && r.Method == http.MethodPost && r.URL.Path == api.Prefix+"/chats/"+chatMaria+"/transfer"
+		}
+	})
+	h.waitFor("Maria Aparecida")
+	holding.Store(true)
+	h.press("a")
+	h.sent("POST", "/chats/"+chatMaria+"/transfer") // Ana's transfer, held
+	// Bruno, at another desk, takes it meanwhile, from start to end.
+	d := desk.New(h.admin, desk.Options{Destination: "bruno", CacheDir: t.TempDir()})
+	ch, err := d.Find(context.Background(), chatMaria)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Take(context.Background(), ch, desk.TakeOptions{For: bruno}); err != nil {
+		t.Fatalf("Bruno's take: %v", err)
+	}
+	holding.Store(false)
+	h.releaseHeld()
+	h.waitFor(brunoHolder+" took this chat at the same moment,", "first: it is theirs.")
+	if !h.holds(chatMaria, bruno) {
+		t.Errorf("Maria's chat is not Bruno's, who took it first")
+	}
+}
+
+// In an open chat, a takes it.
 func TestTakeInTheOpenChat(t *testing.T) {
 	h := start(t)
 	h.waitFor("Maria Aparecida")
