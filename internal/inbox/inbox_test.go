@@ -156,6 +156,25 @@ func TestReplySendsToTheChat(t *testing.T) {
 	h.waitGone("Reply to Fernanda")
 }
 
+// The reply box takes the lines the screen gives it under the messages: a
+// reply of five lines shows whole at 80×24, under a few messages.
+func TestReplyBoxShowsItsLines(t *testing.T) {
+	h := start(t)
+	h.waitFor("Fernanda Lima")
+	h.press("end", "r")
+	h.waitFor("Reply to Fernanda Lima")
+	h.press("linha 1", "alt+enter", "linha 2", "alt+enter", "linha 3", "alt+enter", "linha 4", "alt+enter", "linha 5")
+	s := h.waitFor("│ linha 5")
+	for _, l := range []string{"│ linha 1", "│ linha 2", "│ linha 3", "│ linha 4"} {
+		if !strings.Contains(s, l) {
+			t.Errorf("the reply box does not show %q:\n%s", l, s)
+		}
+	}
+	if !strings.Contains(s, "preciso do 39.") {
+		t.Errorf("the box hides the customer's message:\n%s", s)
+	}
+}
+
 // esc cancels a reply: nothing is sent.
 func TestReplyEscCancels(t *testing.T) {
 	h := start(t)

@@ -353,7 +353,8 @@ func (m *Model) paneView(w, h int) []string {
 		text += o.vp.View()
 	}
 	if m.form != nil {
-		text += "\n" + m.form.view(m, w, m.form.height(o.vp.Height()))
+		// The form takes what layout left it under the messages.
+		text += "\n" + m.form.view(m, w, h-len(head)-o.vp.Height())
 	}
 	return box(text, w, h)
 }
