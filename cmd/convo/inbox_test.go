@@ -35,12 +35,7 @@ func TestInboxInATerminal(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "sandbox.db")
-	env := append(os.Environ(),
-		"CONVO_CONFIG_DIR="+filepath.Join(dir, "config"), "CONVO_DATA_DIR="+filepath.Join(dir, "data"),
-		"CONVO_TOKEN="+sandbox.AdminToken1, "CONVO_ATTENDANT=1", "CONVO_SANDBOX=", "CONVO_PROFILE=", "CONVO_DEBUG=",
-		"CONVO_OUTPUT=", "DBUS_SESSION_BUS_ADDRESS=", "NO_COLOR=1", "TERM=xterm-256color")
-	base := serveSandbox(t, db, env)
-	env = append(env, "CONVO_BASE_URL="+base)
+	env, base := inboxEnv(t, dir, db)
 
 	term := startInTerminal(t, env, "convo", "inbox", "--interval", "1s")
 	term.waitFor(t, "waiting 4", "Fernanda Lima")
@@ -113,12 +108,7 @@ func TestInboxInATerminal(t *testing.T) {
 func TestInboxShiftInATerminal(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "sandbox.db")
-	env := append(os.Environ(),
-		"CONVO_CONFIG_DIR="+filepath.Join(dir, "config"), "CONVO_DATA_DIR="+filepath.Join(dir, "data"),
-		"CONVO_TOKEN="+sandbox.AdminToken1, "CONVO_ATTENDANT=1", "CONVO_SANDBOX=", "CONVO_PROFILE=", "CONVO_DEBUG=",
-		"CONVO_OUTPUT=", "DBUS_SESSION_BUS_ADDRESS=", "NO_COLOR=1", "TERM=xterm-256color")
-	base := serveSandbox(t, db, env)
-	env = append(env, "CONVO_BASE_URL="+base)
+	env, base := inboxEnv(t, dir, db)
 	mine := func() string { return apiGet(t, base, "/chats?attendant=1&per_page=100") }
 
 	term := startInTerminal(t, env, "convo", "inbox")
@@ -188,12 +178,7 @@ func TestInboxSavedReplyInATerminal(t *testing.T) {
 `), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	env := append(os.Environ(),
-		"CONVO_CONFIG_DIR="+filepath.Join(dir, "config"), "CONVO_DATA_DIR="+filepath.Join(dir, "data"),
-		"CONVO_TOKEN="+sandbox.AdminToken1, "CONVO_ATTENDANT=1", "CONVO_SANDBOX=", "CONVO_PROFILE=", "CONVO_DEBUG=",
-		"CONVO_OUTPUT=", "DBUS_SESSION_BUS_ADDRESS=", "NO_COLOR=1", "TERM=xterm-256color", "CONVO_TEAM_FILE="+teamFile)
-	base := serveSandbox(t, db, env)
-	env = append(env, "CONVO_BASE_URL="+base)
+	env, base := inboxEnv(t, dir, db, "CONVO_TEAM_FILE="+teamFile)
 
 	term := startInTerminal(t, env, "convo", "inbox")
 	term.waitFor(t, "waiting 4", "Fernanda Lima")
@@ -217,6 +202,21 @@ func TestInboxSavedReplyInATerminal(t *testing.T) {
 	if messages := apiGet(t, base, "/chats/8b272a4d9811d7880eef/messages?per_page=100"); !strings.Contains(messages, `"Pode trocar em até 30 dias, Fernanda."`) {
 		t.Errorf("the saved reply is not in Fernanda's chat: %s", messages)
 	}
+}
+
+// inboxEnv serves the seeded sandbox db with `convo sandbox serve` and
+// returns the environment of a convo that works against it as Ana, the
+// company's admin, with its configuration and data in dir, without
+// colour, and with extra; and the sandbox's base URL.
+func inboxEnv(t *testing.T, dir, db string, extra ...string) (env []string, base string) {
+	t.Helper()
+	env = append(os.Environ(),
+		"CONVO_CONFIG_DIR="+filepath.Join(dir, "config"), "CONVO_DATA_DIR="+filepath.Join(dir, "data"),
+		"CONVO_TOKEN="+sandbox.AdminToken1, "CONVO_ATTENDANT=1", "CONVO_SANDBOX=", "CONVO_PROFILE=", "CONVO_DEBUG=",
+		"CONVO_OUTPUT=", "DBUS_SESSION_BUS_ADDRESS=", "NO_COLOR=1", "TERM=xterm-256color")
+	env = append(env, extra...)
+	base = serveSandbox(t, db, env)
+	return append(env, "CONVO_BASE_URL="+base), base
 }
 
 // serveSandbox starts `convo sandbox serve` on a free port with db and
