@@ -27,6 +27,16 @@ func (m Message) FromCustomer() bool {
 // IsNote reports whether the message is an internal note, seen only by staff.
 func (m Message) IsNote() bool { return m.Visibility == "internal" }
 
+// Readable is the message's content as people read it: a note a take
+// left without the mark convo reads back (see Readable). A customer's
+// message is shown whole, whatever it ends with.
+func (m Message) Readable() string {
+	if m.IsNote() {
+		return Readable(m.Content)
+	}
+	return m.Content
+}
+
 // Conversation is a chat and its latest messages: what `chats view` prints
 // and the inbox's chat pane shows.
 type Conversation struct {

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
@@ -350,6 +351,23 @@ func parseOwnNote(content string) (ownNote, bool) {
 		}
 	}
 	return n, true
+}
+
+// Readable is a message's content as people read it. The note a take
+// leaves (see ownNote) ends with a mark that convo reads back, which says
+// nothing to a person and is left out: "Ana Souza took the chat." Any
+// other content is returned as it is. It goes by the content alone, as a
+// chat's last message has no visibility; a note with nothing before its
+// mark keeps the mark, which is all it says.
+func Readable(content string) string {
+	if _, ok := parseOwnNote(content); !ok {
+		return content
+	}
+	at := ownNoteMark.FindStringIndex(content)[0]
+	if text := strings.TrimSpace(content[:at]); text != "" {
+		return text
+	}
+	return content
 }
 
 // verdict is what the notes say of one take.

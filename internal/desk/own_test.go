@@ -94,6 +94,26 @@ func TestOwnNotesReadBack(t *testing.T) {
 	}
 }
 
+// A take's note reads as its sentence; any other text, and a mark with
+// nothing before it, is left as it is.
+func TestReadable(t *testing.T) {
+	for content, want := range map[string]string{
+		"Ana Souza took the chat. [convo take: attendant 1, claim 0123abcd]":                                "Ana Souza took the chat.",
+		"Ana Souza took the chat from Bruno Lima. [convo take: attendant 1, claim 0123abcd, from 2]":        "Ana Souza took the chat from Bruno Lima.",
+		"Bruno Lima took the chat at the same moment as Ana Souza, who keeps it. [convo keep: attendant 1]": "Bruno Lima took the chat at the same moment as Ana Souza, who keeps it.",
+		"Attendant 3 took the chat.\n[convo take: attendant 3, claim 0123abcd]":                             "Attendant 3 took the chat.",
+		"Cliente pediu a gerente.":                        "Cliente pediu a gerente.",
+		"Veja [convo take: attendant 1] depois":           "Veja [convo take: attendant 1] depois",
+		"Leia: [convo take: attendant 0, claim 0123abcd]": "Leia: [convo take: attendant 0, claim 0123abcd]",
+		"[convo take: attendant 1, claim 0123abcd]":       "[convo take: attendant 1, claim 0123abcd]",
+		"": "",
+	} {
+		if got := Readable(content); got != want {
+			t.Errorf("Readable(%q) = %q, want %q", content, got, want)
+		}
+	}
+}
+
 // holderOf is who has chat, as the API says with the attendant filter.
 func holderOf(t *testing.T, e *env, chat api.Chat) []int64 {
 	t.Helper()

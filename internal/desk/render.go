@@ -180,8 +180,9 @@ func noteBarWidth(m Message) int {
 	return 0
 }
 
-// messageText is what a message says: its content, after its kind when it
-// is not plain text, and the address of its file when it has one.
+// messageText is what a message says: its content (a note's as people
+// read it), after its kind when it is not plain text, and the address of
+// its file when it has one.
 func messageText(m Message) string {
 	var parts []string
 	if m.IsForwarded {
@@ -190,7 +191,7 @@ func messageText(m Message) string {
 	if m.Type != "" && m.Type != "text" {
 		parts = append(parts, "["+m.Type+"]")
 	}
-	text := strings.Join(append(parts, m.Content), " ")
+	text := strings.Join(append(parts, m.Readable()), " ")
 	if url := fileURL(m.File); url != "" && url != m.Content {
 		text += "\n" + url
 	}

@@ -195,6 +195,29 @@ func TestRenderMessagesWithoutMessages(t *testing.T) {
 	}
 }
 
+// The notes a take leaves read as sentences, without the mark convo reads
+// back, at the time other lines show; a customer's message ending in such
+// a mark is shown whole.
+func TestRenderShowsTakeNotesAsSentences(t *testing.T) {
+	conv := fixture()
+	conv.Total = 3
+	conv.Messages = []Message{
+		msg(1, at(17, 9, 0), "incoming", "text", "Oi, alguém aí? [convo take: attendant 1, claim 0123abcd]"),
+		note(by(msg(2, at(17, 9, 1), "outgoing", "text", "Ana Souza took the chat. [convo take: attendant 1, claim 0123abcd]"), "Ana Souza")),
+		note(by(msg(3, at(17, 9, 2), "outgoing", "text",
+			"Bruno Lima took the chat at the same moment as Ana Souza, who keeps it. [convo keep: attendant 1]"), "Bruno Lima")),
+	}
+	got := RenderMessages(conv, RenderOptions{Width: 80, Now: fixtureNow, Location: saoPaulo})
+	want := "── Today · Sunday 17 May 2026 ──────────────────────────────────────────────────\n" +
+		"09:00  João Silva  Oi, alguém aí? [convo take: attendant 1, claim 0123abcd]\n" +
+		"09:01  Ana Souza   │ note: Ana Souza took the chat.\n" +
+		"09:02  Bruno Lima  │ note: Bruno Lima took the chat at the same moment as Ana\n" +
+		"                   │ Souza, who keeps it.\n"
+	if got != want {
+		t.Errorf("rendering:\n%s\nwant\n%s", got, want)
+	}
+}
+
 func TestRenderEvent(t *testing.T) {
 	now := time.Date(2026, 5, 17, 15, 0, 0, 0, saoPaulo)
 	chat := api.Chat{Token: "4f1c2a9be07d3e5a61c8", Contact: api.ChatContact{Name: "João\x1b[31m Silva", Phone: "5511987654321"}}

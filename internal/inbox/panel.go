@@ -237,7 +237,7 @@ func otherChat(ch *desk.Chat, m *Model) string {
 	}
 	line := channel + " · " + st
 	if lm := ch.LastMessage; lm != nil {
-		line += " · " + ago(m.o.Now().Sub(lm.CreatedAt.Time)) + " · " + desk.OneLine(lm.Content)
+		line += " · " + ago(m.o.Now().Sub(lm.CreatedAt.Time)) + " · " + desk.OneLine(desk.Readable(lm.Content))
 	}
 	return line
 }

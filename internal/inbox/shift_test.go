@@ -91,6 +91,23 @@ func TestTakeAndRelease(t *testing.T) {
 	h.waitFor("The chat with Maria Aparecida Santos is yours already.")
 }
 
+// The note a take leaves reads as a sentence, in the list as the chat's
+// last message and in the chat among its messages, without the mark
+// convo reads back.
+func TestTakeNoteReadsAsASentence(t *testing.T) {
+	h := start(t)
+	h.waitFor("waiting 4", "Fernanda Lima")
+	h.press("a")
+	h.waitFor("✓ The chat with Maria Aparecida Santos is yours.")
+	if s := h.waitFor("Ana Souza took the chat."); strings.Contains(s, "[convo") {
+		t.Errorf("the list shows the take's mark:\n%s", s)
+	}
+	h.press("enter")
+	if s := h.waitFor("Chatapp Atendimento · chatapp", "│ note: Ana Souza took the chat."); strings.Contains(s, "[convo") {
+		t.Errorf("the chat shows the take's mark:\n%s", s)
+	}
+}
+
 // b on a chat answered (the customer has not written since) says that it
 // is nobody's, and that it joins the waiting view when the customer writes
 // again, not that it is back there.

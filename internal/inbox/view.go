@@ -291,7 +291,7 @@ func (m *Model) row(r, w int, showChannel bool) string {
 	}
 	last, age := "", ""
 	if lm := c.LastMessage; lm != nil {
-		last = desk.OneLine(lm.Content)
+		last = desk.OneLine(desk.Readable(lm.Content))
 		age = ago(m.o.Now().Sub(lm.CreatedAt.Time))
 	}
 	left := mark + news + cut(name, nameCol) + " "

@@ -3,6 +3,7 @@ package chats
 import (
 	"encoding/json"
 
+	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/output"
 )
 
@@ -10,7 +11,8 @@ import (
 // when it knows a chat's channel (the desk's cache does, of the chats convo
 // has found before), fills the table's CHANNEL column: the API's chat does
 // not say it, so plain and csv, whose columns scripts rely on, leave it
-// out. On a narrow terminal the table leaves out OPEN first, then PHONE,
+// out. A table shows a take's note as people read it (desk.Readable). On
+// a narrow terminal the table leaves out OPEN first, then PHONE,
 // UNREAD, AT and CHANNEL, before cutting the text columns short.
 func chatSpec(channelOf func(token string) string) output.Spec {
 	return output.Spec{
@@ -29,7 +31,15 @@ func chatSpec(channelOf func(token string) string) output.Spec {
 			{Header: "STATUS", Path: "status", Kind: output.KindID},
 			{Header: "OPEN", Path: "is_open", Kind: output.KindBool, Drop: 5},
 			{Header: "UNREAD", Path: "unreadCount", Kind: output.KindID, Drop: 3},
-			{Header: "LAST MESSAGE", Path: "lastMessage.content"},
+			{Header: "LAST MESSAGE", Path: "lastMessage.content", Show: func(item json.RawMessage) string {
+				var chat struct {
+					LastMessage *struct{ Content string } `json:"lastMessage"`
+				}
+				if json.Unmarshal(item, &chat) != nil || chat.LastMessage == nil {
+					return ""
+				}
+				return desk.Readable(chat.LastMessage.Content)
+			}},
 			{Header: "AT", Path: "lastMessage.created_at", Kind: output.KindTime, Drop: 2},
 		},
 		Fields: []string{"id", "token", "is_open", "status", "unreadCount", "contact", "contact.id", "contact.name", "contact.phone",

@@ -3,6 +3,7 @@ package chats_test
 import (
 	"encoding/json"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -53,6 +54,35 @@ func TestViewAtATerminal(t *testing.T) {
 	run(t, env, 0, "chats", "view", chat1, "--no-color")
 	if strings.Contains(env.Stdout.String(), "\x1b[") {
 		t.Errorf("--no-color painted:\n%q", env.Stdout)
+	}
+}
+
+// The note a take leaves reads as a sentence at a terminal, in the chat
+// and as the chat's last message in the list; scripts get it as the API
+// holds it, mark and all.
+func TestTakeNoteReadsAsASentence(t *testing.T) {
+	env := cmdtest.New(t)
+	t.Setenv("CONVO_ATTENDANT", cmdtest.AnaEmail)
+	run(t, env, 0, "chats", "take", chat2)
+	mark := regexp.MustCompile(`Ana Souza took the chat\. \[convo take: attendant 1, claim [0-9a-f]{8}\]`)
+	env.SetTTY(false, true)
+	run(t, env, 0, "chats", "view", chat2, "--last", "1")
+	if out := env.Stdout.String(); !regexp.MustCompile(`\n\d\d:\d\d  Ana Souza\s+│ note: Ana Souza took the chat\.\n$`).MatchString(out) || strings.Contains(out, "[convo") {
+		t.Errorf("chats view at a terminal:\n%s", out)
+	}
+	env.IO.SetTerminalWidth(200)
+	run(t, env, 0, "chats", "list", "--contact", cmdtest.Contact2Phone)
+	if out := env.Stdout.String(); !strings.Contains(out, "  Ana Souza took the chat.  ") || strings.Contains(out, "[convo") {
+		t.Errorf("chats list at a terminal:\n%s", out)
+	}
+	env.SetTTY(false, false)
+	run(t, env, 0, "chats", "view", chat2, "--last", "1")
+	if !mark.MatchString(env.Stdout.String()) {
+		t.Errorf("chats view in a pipe (plain) lost the API's text:\n%s", env.Stdout)
+	}
+	run(t, env, 0, "chats", "list", "--contact", cmdtest.Contact2Phone, "-o", "json", "--jq", ".[0].lastMessage.content")
+	if !mark.MatchString(env.Stdout.String()) {
+		t.Errorf("chats list -o json lost the API's text:\n%s", env.Stdout)
 	}
 }
 

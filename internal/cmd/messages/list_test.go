@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -212,6 +213,29 @@ func TestListTableNamesEveryAuthorAndMarksNotes(t *testing.T) {
 	run(t, env, 0, "messages", "list", "5551916761484")
 	if got := env.Stdout.String(); !strings.HasPrefix(got, "13\t") || !strings.Contains(got, "\tincoming\tclient\ttext\t\tOi, vi o site") {
 		t.Errorf("plain, by phone:\n%s", got)
+	}
+}
+
+// A take's note reads as a sentence in a table; plain and JSON keep the
+// API's text, which scripts read back.
+func TestListTableShowsATakeNoteAsASentence(t *testing.T) {
+	env := cmdtest.New(t)
+	t.Setenv("CONVO_ATTENDANT", cmdtest.AnaEmail)
+	run(t, env, 0, "chats", "take", cmdtest.Chat2)
+	mark := regexp.MustCompile(`^Ana Souza took the chat\. \[convo take: attendant 1, claim [0-9a-f]{8}\]$`)
+	env.SetTTY(false, true)
+	env.IO.SetTerminalWidth(200)
+	run(t, env, 0, "messages", "list", cmdtest.Chat2, "--last", "1")
+	if got := strings.Split(strings.TrimSuffix(env.Stdout.String(), "\n"), "\n"); len(got) != 2 ||
+		!regexp.MustCompile(`  note +text +Ana Souza +Ana Souza took the chat\.$`).MatchString(got[1]) {
+		t.Errorf("table:\n%s", env.Stdout)
+	}
+	env.SetTTY(false, false)
+	for _, flags := range [][]string{{"-o", "plain", "--fields", "content"}, {"-o", "json", "--jq", ".[0].content"}} {
+		run(t, env, 0, append([]string{"messages", "list", cmdtest.Chat2, "--last", "1"}, flags...)...)
+		if got := strings.TrimSuffix(env.Stdout.String(), "\n"); !mark.MatchString(got) {
+			t.Errorf("%v: %q, want the API's text", flags, got)
+		}
 	}
 }
 

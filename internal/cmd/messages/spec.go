@@ -13,7 +13,8 @@ import (
 // message (client) or it is an internal note (internal). A table names the author of every message instead:
 // the contact for incoming ones, which chat (called when the first row is
 // shown) tells, and the attendant or signature for
-// outgoing ones; and its DIRECTION says "note" for an internal note.
+// outgoing ones; its DIRECTION says "note" for an internal note, and its
+// CONTENT shows a take's note as people read it (desk.Message.Readable).
 // Direction and type are short enumerations, kept whole like ids.
 func MessageSpec(chat func() *desk.Chat) output.Spec {
 	decode := func(item json.RawMessage) desk.Message {
@@ -38,7 +39,9 @@ func MessageSpec(chat func() *desk.Chat) output.Spec {
 			{Header: "FROM", Path: "user.name", Kind: output.KindText, Show: func(item json.RawMessage) string {
 				return desk.Author(chat(), decode(item))
 			}},
-			{Header: "CONTENT", Path: "content", Kind: output.KindText},
+			{Header: "CONTENT", Path: "content", Kind: output.KindText, Show: func(item json.RawMessage) string {
+				return decode(item).Readable()
+			}},
 		},
 		Fields: []string{"id", "signature", "content", "type", "token", "direction", "visibility",
 			"created_at", "is_forwarded", "user", "user.id", "user.name", "user.email", "user.type", "file", "file.*"},
