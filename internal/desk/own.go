@@ -432,6 +432,27 @@ type Released struct {
 	From Holder
 }
 
+// Outcome says where the release left the chat, as a sentence about
+// subject ("Chat X", "The chat with Ana"), naming the queue as channel's
+// when channel is not empty. The API's waiting queue holds the chats
+// nobody has, while the waiting chats (`chats list --status waiting`,
+// `chats next`, the inbox's waiting view) are those whose customer wrote
+// last: a chat that was answered is in the one, not the other, until the
+// customer writes again.
+func (r *Released) Outcome(subject, channel string) string {
+	queue := "the waiting queue"
+	if channel != "" {
+		queue += " of " + channel
+	}
+	switch {
+	case r.From.ID == 0:
+		return subject + " is in " + queue + " already: no attendant has it."
+	case r.Chat.Status != "waiting":
+		return subject + " is nobody's now: answered, it joins the waiting chats when the customer writes again."
+	}
+	return subject + " is back in " + queue + "."
+}
+
 // Release hands the chat back to the waiting queue on its own channel (a
 // transfer without an attendant), where any attendant may take it. A chat
 // another attendant has is a *HeldError naming them, unless o.Force; a

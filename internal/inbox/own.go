@@ -153,13 +153,9 @@ func (m Model) owned(msg ownedMsg) (tea.Model, tea.Cmd) {
 	case msg.taken != nil:
 		m.note(statusOK, "✓ The chat with "+msg.contact+" is yours.")
 	case msg.released.From.ID == 0:
-		m.note(statusInfo, "The chat with "+msg.contact+" is in the waiting queue already.")
-	case msg.released.Chat.Status != "waiting":
-		// The API's waiting queue holds the chats nobody has; the waiting
-		// view, those whose customer wrote last.
-		m.note(statusOK, "✓ The chat with "+msg.contact+" is nobody's now: answered, it shows in the waiting view when the customer writes again.")
+		m.note(statusInfo, msg.released.Outcome("The chat with "+msg.contact, ""))
 	default:
-		m.note(statusOK, "✓ The chat with "+msg.contact+" is back in the waiting queue.")
+		m.note(statusOK, "✓ "+msg.released.Outcome("The chat with "+msg.contact, ""))
 	}
 	if !msg.changed() {
 		return m, nil

@@ -84,7 +84,7 @@ func TestTakeAndRelease(t *testing.T) {
 	h.press("shift+tab")
 	h.waitFor("waiting 4")
 	h.press("b")
-	h.waitFor("The chat with Maria Aparecida Santos is in the waiting queue already.")
+	h.waitFor("The chat with Maria Aparecida Santos is in the waiting queue already: no", "attendant has it.")
 	h.press("a")
 	h.waitFor("✓ The chat with Maria Aparecida Santos is yours.")
 	h.press("a")
@@ -109,8 +109,8 @@ func TestTakeNoteReadsAsASentence(t *testing.T) {
 }
 
 // b on a chat answered (the customer has not written since) says that it
-// is nobody's, and that it joins the waiting view when the customer writes
-// again, not that it is back there.
+// is nobody's, and that it joins the waiting chats (the waiting view) when
+// the customer writes again, not that it is back there.
 func TestReleaseOfAnAnsweredChat(t *testing.T) {
 	h := start(t)
 	h.waitFor("Fernanda Lima")
@@ -119,7 +119,7 @@ func TestReleaseOfAnAnsweredChat(t *testing.T) {
 	h.press("Já separo o 39 para você.", "enter")
 	h.waitFor("is yours now: replying took", "waiting 3", "entrance · open")
 	h.press("b")
-	h.waitFor("✓ The chat with Fernanda Lima is nobody's now: answered, it shows in the", "waiting view when the customer writes again.")
+	h.waitFor("✓ The chat with Fernanda Lima is nobody's now: answered, it joins the waiting", "chats when the customer writes again.")
 	if h.holds(chatFernanda, ana) {
 		t.Errorf("Fernanda's chat is still Ana's after b")
 	}

@@ -124,15 +124,15 @@ customer writes again.`,
 				}
 				return err
 			}
-			where := channelName(ch.Channel)
+			subject := "Chat " + ch.Token
+			if r.From.ID != 0 && r.From.ID != me {
+				subject += fmt.Sprintf(", released from %s,", r.From)
+			}
+			said := r.Outcome(subject, channelName(ch.Channel))
 			if r.From.ID == 0 {
-				fmt.Fprintln(f.IOStreams.ErrOut, safetext.Line(fmt.Sprintf("Chat %s is in the waiting queue of %s already: no attendant has it.", ch.Token, where)))
+				fmt.Fprintln(f.IOStreams.ErrOut, safetext.Line(said))
 			} else {
-				msg := fmt.Sprintf("Chat %s is back in the waiting queue of %s", ch.Token, where)
-				if r.From.ID != me {
-					msg += fmt.Sprintf(", released from %s", r.From)
-				}
-				output.Success(f.IOStreams, msg+".", nil)
+				output.Success(f.IOStreams, said, nil)
 			}
 			return printOwner(f, ch, nil)
 		},
