@@ -342,13 +342,20 @@ func TestTags(t *testing.T) {
 	if fmt.Sprint(r.Body["tags"]) != "[6 1]" {
 		t.Errorf("tags sent %v, want [6 1]", r.Body["tags"])
 	}
-	h.waitFor("✓ Tag added VIP.", "[x] ⭐ VIP")
+	h.waitFor("✓ Added tag VIP.", "[x] ⭐ VIP")
 	h.press("enter")
 	r = h.sent("PUT", fmt.Sprintf("/contacts/%d", contactMaria))
 	if fmt.Sprint(r.Body["tags"]) != "[6]" {
 		t.Errorf("tags sent %v, want [6]", r.Body["tags"])
 	}
-	h.waitFor("✓ Tag removed VIP.", "[ ] ⭐ VIP")
+	h.waitFor("✓ Removed tag VIP.", "[ ] ⭐ VIP")
+	// A change the API refuses says which, and why; the tags stay as
+	// they were.
+	h.mu.Lock()
+	h.refuse = func(r *http.Request) bool { return r.Method == http.MethodPut }
+	h.mu.Unlock()
+	h.press("enter")
+	h.waitFor("add tag VIP: ", "Recusado.", "[ ] ⭐ VIP")
 	h.press("esc")
 	h.waitGone("Tags of Maria")
 }

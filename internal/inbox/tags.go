@@ -21,9 +21,24 @@ type tagsMsg struct {
 // taggedMsg is the end of adding or removing a tag.
 type taggedMsg struct {
 	contact int64
-	change  string
+	tag     string // its text, as shown
+	removed bool
 	tags    []api.TagRef
 	err     error
+}
+
+// said is what the status line says of the change: "Added tag VIP" when
+// it was made, "add tag VIP" before the reason it was not.
+func (msg taggedMsg) said() string {
+	switch {
+	case msg.err != nil && msg.removed:
+		return "remove tag " + msg.tag
+	case msg.err != nil:
+		return "add tag " + msg.tag
+	case msg.removed:
+		return "Removed tag " + msg.tag
+	}
+	return "Added tag " + msg.tag
 }
 
 // tagsForm adds tags to the chat's contact and removes them: the
@@ -122,13 +137,13 @@ func (f *tagsForm) update(m *Model, msg tea.Msg) tea.Cmd {
 
 func (m *Model) toggleTag(contact int64, t api.Tag, remove bool) tea.Cmd {
 	ctx, d := m.o.Context, m.sess.Desk
-	add, drop, change := []int64{t.ID}, []int64(nil), "added "+desk.OneLine(t.Text)
+	add, drop := []int64{t.ID}, []int64(nil)
 	if remove {
-		add, drop, change = nil, []int64{t.ID}, "removed "+desk.OneLine(t.Text)
+		add, drop = nil, []int64{t.ID}
 	}
 	return tea.Batch(m.begin(), func() tea.Msg {
 		tags, err := d.ChangeTags(ctx, contact, add, drop)
-		return taggedMsg{contact: contact, change: change, tags: tags, err: err}
+		return taggedMsg{contact: contact, tag: desk.OneLine(t.Text), removed: remove, tags: tags, err: err}
 	})
 }
 
@@ -139,7 +154,7 @@ func (m Model) tagged(msg taggedMsg) (tea.Model, tea.Cmd) {
 		f.changing = false
 	}
 	if msg.err != nil {
-		m.fail("change the tags", msg.err)
+		m.fail(msg.said(), msg.err)
 		return m, nil
 	}
 	if ok && f.contact == msg.contact {
@@ -147,7 +162,7 @@ func (m Model) tagged(msg taggedMsg) (tea.Model, tea.Cmd) {
 		f.pick.items = f.items()
 		f.pick.apply()
 	}
-	m.note(statusOK, "✓ Tag "+msg.change+".")
+	m.note(statusOK, "✓ "+msg.said()+".")
 	return m, nil
 }
 
