@@ -203,7 +203,7 @@ func TestReplyAfterAnotherAttendantAnswered(t *testing.T) {
 	}
 	h.press("r", "Oi, aqui é a Ana.", "enter")
 	h.waitFor("Bruno Lima answered", "Oi Fernanda, aqui é o Bruno.")
-	time.Sleep(50 * time.Millisecond) // nothing may be sent unasked
+	h.settled() // what the question started has ended: nothing was sent unasked
 	h.noneSent("POST")
 	h.press("enter")
 	r := h.sent("POST", "/messages")
@@ -507,8 +507,10 @@ func TestAllViewReadsPagesAsReached(t *testing.T) {
 	if got := fmt.Sprint(h.requests()); got != "[GET /chats?page=3&per_page=100]" {
 		t.Errorf("jumping to the end read %s, want only the last page", got)
 	}
+	last := h.selected()
 	h.press("pgdown", "up")
-	time.Sleep(20 * time.Millisecond)
+	h.waitUntil("the chat above selected", func(string) bool { return h.selected() != last })
+	h.settled()
 	if got := h.requests(); len(got) != 0 {
 		t.Errorf("moving within read pages sent %v", got)
 	}
