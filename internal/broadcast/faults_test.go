@@ -356,7 +356,7 @@ func TestKillAndResume(t *testing.T) {
 	s := newServer(t, sandbox.Options{FailRate: 0.2, RateLimit: 100, Latency: 2 * time.Millisecond})
 	c := newCampaign(t, bin, s, 100)
 
-	for i, kill := range []struct{ nth, point int }{{30, killBefore}, {40, killAfter}, {50, killAnswered}} {
+	for i, kill := range []struct{ nth, point int }{{20, killBefore}, {25, killAfter}, {30, killAnswered}} {
 		killAt(s, c, kill.nth, kill.point)
 		if r := c.run(); r.code != -1 {
 			t.Fatalf("run %d was not killed: exit %d\n%s", i+1, r.code, r.stderr)
