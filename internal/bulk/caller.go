@@ -36,6 +36,22 @@ func Call[T any](k *Caller, wait context.Context, req func(ctx context.Context) 
 	return v, err
 }
 
+// CallChecked is Call with a last check: check runs once the throttle
+// allows the request, just before it is sent (a rule that depends on the
+// moment of sending), and its error returns at once, with no request.
+func CallChecked[T any](k *Caller, wait context.Context, check func() error, req func(ctx context.Context) (T, error)) (T, error) {
+	var zero T
+	if err := k.throttle.wait(wait); err != nil {
+		return zero, ErrStopped
+	}
+	if err := check(); err != nil {
+		return zero, err
+	}
+	v, err := req(k.ctx)
+	k.observe(err)
+	return v, err
+}
+
 // observe takes the outcome of a request: a 429 pauses every worker, and
 // the circuit counts failures that may pass against answers.
 func (k *Caller) observe(err error) {

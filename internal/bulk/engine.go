@@ -125,6 +125,12 @@ type Config struct {
 	Batch int
 	// Ledger is the journal; nil for none.
 	Ledger Ledger
+	// Gate, when set, is passed before each batch is dispatched: it returns
+	// when the batch may go out (a sending window, a daily limit), or the
+	// error that ends the dispatching: the rows dispatched before go on to
+	// their end (a row's Process may hold it back too), and Run returns
+	// the error. It is given the run's stop context, which ends its wait.
+	Gate func(stop context.Context) error
 	// Report receives the failed rows; nil for none.
 	Report *Report
 }
@@ -144,6 +150,8 @@ type Engine struct {
 
 	fatalOnce sync.Once
 	fatal     error
+	// held is the Gate's error that ended the dispatching.
+	held error
 }
 
 // New prepares a run under ctx; Close must follow.
@@ -213,7 +221,9 @@ func (e *Engine) Run(src Source, process Process) error {
 	jobs := make(chan Job, e.cfg.Workers*4)
 	results := make(chan Result, e.cfg.Workers*4)
 
+	dispatched := make(chan struct{})
 	go func() {
+		defer close(dispatched)
 		if err := e.dispatch(src, jobs); err != nil {
 			e.Abort(err)
 		}
@@ -241,7 +251,11 @@ func (e *Engine) Run(src Source, process Process) error {
 			// Let the workers finish; their rows are done again next time.
 		}
 	}
-	return e.fatal
+	<-dispatched
+	if e.fatal != nil {
+		return e.fatal
+	}
+	return e.held
 }
 
 // dispatch reads the records in order and hands out those not done yet,
@@ -251,6 +265,16 @@ func (e *Engine) dispatch(src Source, jobs chan<- Job) error {
 	send := func() error {
 		if len(batch) == 0 {
 			return nil
+		}
+		if e.cfg.Gate != nil {
+			if err := e.cfg.Gate(e.stop); err != nil {
+				// The batch is not dispatched: none of its rows was
+				// attempted. Stopping while it waited is no error.
+				if e.stop.Err() == nil {
+					e.held = err
+				}
+				return errHeld
+			}
 		}
 		if e.cfg.Ledger != nil {
 			if err := e.cfg.Ledger.Dispatch(batch[len(batch)-1].Line); err != nil {
@@ -269,7 +293,7 @@ func (e *Engine) dispatch(src Source, jobs chan<- Job) error {
 	for e.stop.Err() == nil {
 		rec, err := src.Next()
 		if errors.Is(err, io.EOF) {
-			return send()
+			return ignoreHeld(send())
 		}
 		if err != nil {
 			return err
@@ -285,11 +309,21 @@ func (e *Engine) dispatch(src Source, jobs chan<- Job) error {
 		batch = append(batch, job)
 		if len(batch) == e.cfg.Batch {
 			if err := send(); err != nil {
-				return err
+				return ignoreHeld(err)
 			}
 		}
 	}
 	return nil
+}
+
+// errHeld ends the dispatching when the Gate says so (see Config.Gate).
+var errHeld = errors.New("held back")
+
+func ignoreHeld(err error) error {
+	if errors.Is(err, errHeld) {
+		return nil
+	}
+	return err
 }
 
 // collect counts, journals and reports the results until the workers are

@@ -36,6 +36,11 @@ type Progress struct {
 	start    time.Time
 	total    atomic.Int64 // 0: unknown
 	interval time.Duration
+	mode     Feedback
+	// note says why the run is not moving, when it waits on purpose.
+	note atomic.Pointer[string]
+	// writing keeps the lines of the display and of Note apart.
+	writing sync.Mutex
 
 	stopOnce sync.Once
 	// complete says, once quit is closed, that the run read its input to
@@ -51,7 +56,7 @@ const barRefresh = 150 * time.Millisecond
 // StartProgress starts showing progress in mode: the rows counts has done
 // of total (0 when unknown), a line every interval with FeedbackLines.
 func StartProgress(mode Feedback, out io.Writer, counts *Counters, total int64, interval time.Duration) *Progress {
-	p := &Progress{out: out, counts: counts, start: time.Now(), interval: interval,
+	p := &Progress{out: out, counts: counts, start: time.Now(), interval: interval, mode: mode,
 		quit: make(chan struct{}), done: make(chan struct{})}
 	p.total.Store(total)
 	switch mode {
@@ -80,6 +85,18 @@ func (p *Progress) Stop(complete bool) {
 		}
 	})
 	<-p.done
+}
+
+// Note says why the run does not move while it waits on purpose ("waiting
+// until 09:00: outside the window"); "" when it goes on again. The bar
+// shows it after its counts; a line is printed at once with it.
+func (p *Progress) Note(s string) {
+	if old := p.note.Swap(&s); old != nil && *old == s {
+		return
+	}
+	if s != "" && p.mode == FeedbackLines {
+		p.printLine()
+	}
 }
 
 // done is the rows dealt with, earlier runs' included.
@@ -139,6 +156,9 @@ func (p *Progress) runBar() {
 
 // tail is what follows the bar: speed, time left, failures so far.
 func (p *Progress) tail() string {
+	if n := p.note.Load(); n != nil && *n != "" {
+		return *n
+	}
 	parts := []string{FormatRate(p.rate(), "rows")}
 	if eta := p.eta(); eta != "" {
 		parts = append(parts, "ETA "+eta)
@@ -156,7 +176,7 @@ func (p *Progress) runLines() {
 	for {
 		select {
 		case <-tick.C:
-			fmt.Fprintln(p.out, p.line())
+			p.printLine()
 		case <-p.quit:
 			return
 		}
@@ -170,6 +190,12 @@ func (p *Progress) counter() string {
 		return english.Comma(done) + " rows"
 	}
 	return english.Comma(done) + " / " + english.Comma(total) + " rows"
+}
+
+func (p *Progress) printLine() {
+	p.writing.Lock()
+	defer p.writing.Unlock()
+	fmt.Fprintln(p.out, p.line())
 }
 
 // line is the periodic progress line for logs.
