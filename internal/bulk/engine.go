@@ -100,8 +100,10 @@ type Ledger interface {
 	// earlier run did it), and whether an earlier run may have done it
 	// without recording it.
 	Admit(rec Record) (do, inDoubt bool)
-	// Dispatch is told, before a batch of rows goes to the workers, the
-	// line of its last: what may be sent from now on.
+	// Dispatch is told, before rows go to the workers, the line of the
+	// last of them: what may be sent from now on. The rows are those
+	// admitted up to that line (a batch, or its first rows when the Gate
+	// let only them go).
 	Dispatch(lastLine int) error
 	// Take records a finished row; Flush writes what it took. Both are
 	// called by the collector only.
@@ -125,12 +127,14 @@ type Config struct {
 	Batch int
 	// Ledger is the journal; nil for none.
 	Ledger Ledger
-	// Gate, when set, is passed before each batch is dispatched: it returns
-	// when the batch may go out (a sending window, a daily limit), or the
-	// error that ends the dispatching: the rows dispatched before go on to
-	// their end (a row's Process may hold it back too), and Run returns
-	// the error. It is given the run's stop context, which ends its wait.
-	Gate func(stop context.Context) error
+	// Gate, when set, is asked before rows are dispatched how many of the
+	// batch, from its first, may go now (a sending window, a daily limit):
+	// at least one, once it has waited while none could; the others are
+	// asked about again. Its error ends the dispatching: the rows
+	// dispatched before go on to their end (a row's Process may hold it
+	// back too), and Run returns the error. It is given the run's stop
+	// context, which ends its wait.
+	Gate func(stop context.Context, batch []Job) (int, error)
 	// Report receives the failed rows; nil for none.
 	Report *Report
 }
@@ -263,31 +267,33 @@ func (e *Engine) Run(src Source, process Process) error {
 func (e *Engine) dispatch(src Source, jobs chan<- Job) error {
 	batch := make([]Job, 0, e.cfg.Batch)
 	send := func() error {
-		if len(batch) == 0 {
-			return nil
-		}
-		if e.cfg.Gate != nil {
-			if err := e.cfg.Gate(e.stop); err != nil {
-				// The batch is not dispatched: none of its rows was
-				// attempted. Stopping while it waited is no error.
-				if e.stop.Err() == nil {
-					e.held = err
+		for len(batch) > 0 {
+			n := len(batch)
+			if e.cfg.Gate != nil {
+				var err error
+				if n, err = e.cfg.Gate(e.stop, batch); err != nil {
+					// The rows left are not dispatched: none of them was
+					// attempted. Stopping while it waited is no error.
+					if e.stop.Err() == nil {
+						e.held = err
+					}
+					return errHeld
 				}
-				return errHeld
+				n = min(max(n, 1), len(batch))
 			}
-		}
-		if e.cfg.Ledger != nil {
-			if err := e.cfg.Ledger.Dispatch(batch[len(batch)-1].Line); err != nil {
-				return err
+			if e.cfg.Ledger != nil {
+				if err := e.cfg.Ledger.Dispatch(batch[n-1].Line); err != nil {
+					return err
+				}
 			}
+			// Even when the run is stopping, the rows go out: the workers
+			// hand them back unsent, and the journal says they were not
+			// done instead of leaving them in doubt.
+			for _, j := range batch[:n] {
+				jobs <- j
+			}
+			batch = append(batch[:0], batch[n:]...)
 		}
-		// Even when the run is stopping, the batch goes out: the workers
-		// hand back its rows unsent, and the journal says they were not
-		// done instead of leaving them in doubt.
-		for _, j := range batch {
-			jobs <- j
-		}
-		batch = batch[:0]
 		return nil
 	}
 	for e.stop.Err() == nil {
