@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -114,6 +115,43 @@ func (d *Desk) CustomerLastWrote(ctx context.Context, token string) (time.Time, 
 		return time.Time{}, err
 	}
 	return t.fetched[len(t.fetched)-1].CreatedAt.Time, nil
+}
+
+// CustomerMessagesSince returns the messages the customer wrote in the
+// chat with token at or after since, oldest first. The API has no date
+// filter: the pages of the chat's incoming messages are read from the
+// newest back, while they reach since: one request when the customer wrote
+// at most a hundred messages, one more for each page of a hundred past it.
+func (d *Desk) CustomerMessagesSince(ctx context.Context, token string, since time.Time) ([]Message, error) {
+	p := api.MessageListParams{Direction: "incoming"}
+	first, err := d.messagePage(ctx, token, p, 1, api.MaxPerPage)
+	if err != nil {
+		return nil, err
+	}
+	var out []Message
+	for page := first.pagination.LastPage; ; page-- {
+		pg := first
+		if page > 1 {
+			if pg, err = d.messagePage(ctx, token, p, page, api.MaxPerPage); err != nil {
+				return nil, err
+			}
+		}
+		older := false
+		for i := len(pg.items) - 1; i >= 0; i-- {
+			m := pg.items[i]
+			if m.CreatedAt.Before(since) {
+				older = true
+				break
+			}
+			if m.FromCustomer() {
+				out = append(out, m)
+			}
+		}
+		if older || page <= 1 {
+			slices.Reverse(out)
+			return out, nil
+		}
+	}
 }
 
 // MessagesAfter returns the messages of the chat that come after its first
