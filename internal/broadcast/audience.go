@@ -22,16 +22,25 @@ const (
 )
 
 // lookUpExcluded finds the company's contacts a campaign leaves out: those
-// that are blocked, and those that carry a tag of tags (ids or names). It
-// reads only them, never every contact: the pages of GET /contacts?blocked=true
-// and of GET /contacts?tag=ID for each tag, a hundred contacts a page, plus
-// the pages of GET /tags to find the tags named. A contact blocked and
-// tagged is counted as blocked; one with several tags, under the first.
-func lookUpExcluded(ctx context.Context, c *api.Client, tags []string) (excluded, error) {
+// that are blocked, and those that carry a tag of tags (ids or names),
+// whose ids it returns, in the order of tags, for reading them again
+// (readExcluded).
+func lookUpExcluded(ctx context.Context, c *api.Client, tags []string) (excluded, []int64, error) {
 	ids, err := resolve.TagIDs(ctx, c, tags)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	out, err := readExcluded(ctx, c, ids, tags)
+	return out, ids, err
+}
+
+// readExcluded reads the contacts left out: the blocked ones, and those
+// with a tag of ids (named tags, for messages). It reads only them, never
+// every contact: the pages of GET /contacts?blocked=true and of GET
+// /contacts?tag=ID for each tag, a hundred contacts a page. A contact
+// blocked and tagged is counted as blocked; one with several tags, under
+// the first.
+func readExcluded(ctx context.Context, c *api.Client, ids []int64, tags []string) (excluded, error) {
 	out := excluded{}
 	add := func(p api.ContactListParams, reason uint16) error {
 		p.PerPage = api.MaxPerPage
@@ -70,17 +79,23 @@ func lookUpExcluded(ctx context.Context, c *api.Client, tags []string) (excluded
 
 // findChannel returns the channel with token, which must be connected.
 func findChannel(ctx context.Context, c *api.Client, token string) (api.Channel, error) {
+	ch, err := lookUpChannel(ctx, c, token)
+	if err == nil && ch.Status != "connected" {
+		return ch, clierr.InputErrorf("channel %s (%s) is %s: nothing can be sent on it. Nothing was sent: reconnect it first.", ch.Token, ch.Name, ch.Status)
+	}
+	return ch, err
+}
+
+// lookUpChannel returns the channel with token among those c may use,
+// connected or not.
+func lookUpChannel(ctx context.Context, c *api.Client, token string) (api.Channel, error) {
 	for ch, err := range c.ListChannels(api.ChannelListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}}).Follow(true).All(ctx) {
 		if err != nil {
 			return api.Channel{}, fmt.Errorf("look up the channel: %w", err)
 		}
-		if ch.Token != token {
-			continue
+		if ch.Token == token {
+			return ch, nil
 		}
-		if ch.Status != "connected" {
-			return ch, clierr.InputErrorf("channel %s (%s) is %s: nothing can be sent on it. Nothing was sent: reconnect it first.", ch.Token, ch.Name, ch.Status)
-		}
-		return ch, nil
 	}
 	return api.Channel{}, clierr.InputErrorf("no channel %s among those this token may use; see `convo channels list`", token)
 }

@@ -42,6 +42,17 @@
 // admitted it (journal.go): a rule that decides at send time whether a
 // recipient may be sent to belongs before deliver's first request, and
 // its outcome in the journal as "certainly not sent".
+//
+// # The channel's rules
+//
+// A campaign keeps the channel's rules (policy.go): a time of day to send
+// in, a moment to begin, a daily limit of distinct recipients counted over
+// the journals of every campaign on the channel (tally.go), and the
+// opt-outs read again as the messages go (recheck.go). They are checked
+// before rows are recorded and dispatched (the daily limit takes its room
+// then, so that a run killed never leaves more in doubt than the limit let
+// through), and again just before each message. A run they hold back waits,
+// or stops (--no-wait) with the rows not sent left for the next run.
 package broadcast
 
 import (
@@ -62,6 +73,7 @@ import (
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/resolve"
+	"github.com/convo-cli/convo/internal/validate"
 )
 
 // Options configures a broadcast: those of every bulk run (where the
@@ -73,8 +85,16 @@ type Options struct {
 	Template, Channel string
 	// Shared are the values given for every row that has none of its own.
 	Shared msgtemplate.Flags
-	// ExcludeTags leave out the contacts that carry any of them (ids or names).
+	// ExcludeTags leave out the contacts that carry any of them (ids or
+	// names), when the plan is made and again as the messages go out.
 	ExcludeTags []string
+	// Policy is when the campaign may send and to how many a day (see
+	// policy.go).
+	Policy Policy
+	// NoReport counts the invalid rows of a dry run without writing them to
+	// a report: for a plan made only to say where the campaign stands
+	// (Status).
+	NoReport bool
 }
 
 // dispatchBatch is how many rows one synced record of attempts covers.
@@ -99,6 +119,16 @@ type Campaign struct {
 	restart *bulk.JournalSpec
 	report  *bulk.Report
 	closed  bool
+
+	// excludeIDs are the ids of the --exclude-tag tags, read again while
+	// the run sends.
+	excludeIDs []int64
+	// tally counts the channel's recipients of the last 24 hours, for a
+	// daily limit; nil without one.
+	tally *tally
+	// invalid are the reasons of the rows the plan found invalid, by line,
+	// for the summary of the run that meets them.
+	invalid map[int]bulk.Failure
 }
 
 // Plan is what the campaign will do.
@@ -139,7 +169,7 @@ func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error
 	if err != nil {
 		return nil, err
 	}
-	skip, err := lookUpExcluded(ctx, c, opts.ExcludeTags)
+	skip, excludeIDs, err := lookUpExcluded(ctx, c, opts.ExcludeTags)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +178,7 @@ func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error
 		return nil, err
 	}
 
-	camp := &Campaign{opts: opts, c: c, layout: lay, state: newJournalState()}
+	camp := &Campaign{opts: opts, c: c, layout: lay, state: newJournalState(), excludeIDs: excludeIDs, invalid: map[int]bulk.Failure{}}
 	identity, former := campaignIdentity(dest, ch.Token, t.ID, sharedKey(p, shared))
 	h := newHome(opts.JournalDir, identity, former)
 	path, elsewhere, err := camp.takeJournal(h, fmt.Sprintf("template %s on channel %s, %s", t.Name, ch.Token, dest))
@@ -157,10 +187,16 @@ func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error
 		return nil, err
 	}
 	camp.state.seal()
-	camp.report = bulk.NewReportOf(src, opts.ReportPath, opts.ReportFallbackDir, func(s string) { fmt.Fprintln(opts.Stderr, "warning: "+s) })
+	if !opts.NoReport || !opts.DryRun {
+		camp.report = bulk.NewReportOf(src, opts.ReportPath, opts.ReportFallbackDir, func(s string) { fmt.Fprintln(opts.Stderr, "warning: "+s) })
+	}
 	camp.plan = Plan{Template: *t, Channel: ch, Input: opts.Input.Name, Unused: lay.unused, Rate: opts.Rate, Journal: path, JournalElsewhere: elsewhere}
 	if err := camp.planRows(ctx, src, skip); err != nil {
 		_, _ = camp.Close() // the run stops with err: the journal is released, the rows reported so far kept
+		return nil, err
+	}
+	if err := camp.planRules(dest, ch.Token); err != nil {
+		_, _ = camp.Close()
 		return nil, err
 	}
 	return camp, nil
@@ -218,8 +254,12 @@ func (c *Campaign) planRows(ctx context.Context, src bulk.Source, skip excluded)
 			p.Invalid++
 			c.rows.set(rec.Line, classInvalid, 0)
 			why := bulk.Describe(err)
+			c.invalid[rec.Line] = bulk.Failure{Code: why.Code, Field: why.Field}
 			if len(p.Examples) < maxExamples {
 				p.Examples = append(p.Examples, InvalidRow{Line: rec.Line, Why: describe(why)})
+			}
+			if c.report == nil {
+				continue
 			}
 			if err := c.report.Add(rec, why); err != nil {
 				return err
@@ -245,6 +285,11 @@ func (c *Campaign) planRows(ctx context.Context, src bulk.Source, skip excluded)
 			continue
 		}
 		phone := c.rows.phones[line]
+		if c.state.isSent(phone) {
+			// Sent, whatever the contact became since.
+			p.AlreadySent++
+			continue
+		}
 		if reason, out := skip[phone]; out {
 			if reason == reasonBlocked {
 				p.Blocked++
@@ -254,13 +299,11 @@ func (c *Campaign) planRows(ctx context.Context, src bulk.Source, skip excluded)
 			c.rows.classes[line] = classSkipped
 			continue
 		}
-		if c.state.isSent(phone) {
-			p.AlreadySent++
-			continue
-		}
 		p.ToSend++
 		if _, ok := c.state.inDoubt(phone); ok {
 			p.InDoubt++
+		} else if c.state.failed[phone] {
+			p.FailedBefore++
 		}
 	}
 	return nil
@@ -414,13 +457,23 @@ type Summary struct {
 	Rows              int     `json:"rows"`
 	Seconds           float64 `json:"seconds"`
 	MessagesPerSecond float64 `json:"messages_per_second"`
-	// Report is the failure report's path, when rows failed.
+	// Report is the failure report's path, when rows failed or were
+	// skipped at send time.
 	Report *string `json:"report"`
 	// Journal is the campaign's journal, kept: running the campaign again
 	// sends only to the recipients it has not sent.
 	Journal string `json:"journal"`
 	// Interrupted says the run was stopped before the end of the input.
 	Interrupted bool `json:"interrupted"`
+	// OptedOut of Skipped were skipped as their message was about to go:
+	// blocked, or given an --exclude-tag tag, after the plan (reported).
+	OptedOut int `json:"opted_out"`
+	// Failures say why the Failed rows failed, the most frequent first.
+	Failures []Reason `json:"failures"`
+	// StoppedBy is the rule that stopped a run with --no-wait (HeldBy…),
+	// and ResumeAt when it can go on; null when none did.
+	StoppedBy *string    `json:"stopped_by"`
+	ResumeAt  *time.Time `json:"resume_at"`
 }
 
 // Line is the summary for people, one line:
@@ -442,6 +495,20 @@ func (s *Summary) Line() string {
 		took = d.Round(time.Second).String()
 	}
 	return fmt.Sprintf("%s in %s (%s)", strings.Join(parts, " · "), took, bulk.FormatRate(s.MessagesPerSecond, "msg"))
+}
+
+// Why says, for people, why rows were not sent: the rows skipped as their
+// message was about to go, and the reasons of the failed ones, a line
+// each; none when every row went out or was left out by the plan.
+func (s *Summary) Why() []string {
+	var lines []string
+	if s.OptedOut > 0 {
+		lines = append(lines, fmt.Sprintf("  %s skipped at send time: opted out after the plan (blocked, or given an --exclude-tag tag)", english.Count(s.OptedOut, "recipient")))
+	}
+	for _, r := range s.Failures {
+		lines = append(lines, fmt.Sprintf("  %s failed: %s", english.Count(r.Count, "row"), r.Reason))
+	}
+	return lines
 }
 
 // The outcomes of a row, beyond bulk.Unfinished and bulk.Failed.
@@ -492,11 +559,27 @@ func (c *Campaign) Send(ctx context.Context) (*Summary, error) {
 	led := newLedger(c.journal, c.state, c.rows, c.layout, c.c.ServerClock())
 	cfg := c.opts.Config(c.report)
 	cfg.Batch, cfg.Ledger = dispatchBatch, led
+	g := c.gate()
+	if g != nil {
+		// Before rows are recorded: a run held back records nothing it
+		// does not send.
+		cfg.Gate = func(stop context.Context, batch []bulk.Job) (int, error) {
+			keys := make([]validate.PhoneKey, len(batch))
+			for i, j := range batch {
+				keys[i] = led.recipient(j.Line)
+			}
+			return g.admit(stop, keys)
+		}
+	}
 	eng := bulk.New(ctx, cfg)
 	defer eng.Close()
-	d := newDeliverer(c, eng, led)
+	d := newDeliverer(c, eng, led, g)
+	defer d.recheck.wait()
 	// The plan read every row: the total is known, not estimated.
 	prog := bulk.StartProgress(c.opts.Feedback, c.opts.Stderr, eng.Counters(), int64(c.plan.Rows), c.opts.ProgressInterval)
+	if g != nil {
+		g.note = prog.Note
+	}
 	runErr := eng.Run(src, d.process)
 	prog.Stop(runErr == nil && ctx.Err() == nil)
 
@@ -504,10 +587,19 @@ func (c *Campaign) Send(ctx context.Context) (*Summary, error) {
 	runErr = errors.Join(runErr, err, c.journal.Close(), c.release())
 	s := summarise(eng.Counters(), time.Since(start))
 	s.Journal = c.plan.Journal
+	s.OptedOut = int(d.optedOut.Load())
+	s.Failures = d.reasons.list()
 	if report != "" {
 		s.Report = &report
 	}
-	if runErr == nil && ctx.Err() != nil {
+	if p := g.pause(); runErr == nil && p != nil && ctx.Err() == nil {
+		runErr = p // the rows it held back were the input's last
+	}
+	var pause *Pause
+	switch {
+	case errors.As(runErr, &pause):
+		s.StoppedBy, s.ResumeAt = &pause.Reason, &pause.Until
+	case runErr == nil && ctx.Err() != nil:
 		s.Interrupted = true
 		runErr = ctx.Err()
 	}

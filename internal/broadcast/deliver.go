@@ -30,11 +30,22 @@ type deliverer struct {
 	// learnt: what the first success of the run showed of the content
 	// has been recorded; later answers need not be decoded.
 	learnt atomic.Bool
+
+	// gate holds messages back while the rules say so; nil without rules
+	// of time or number.
+	gate *gate
+	// recheck reads the opt-outs again as the messages go.
+	recheck *recheck
+	// invalid are the reasons of the rows the plan found invalid.
+	invalid  map[int]bulk.Failure
+	reasons  reasons
+	optedOut atomic.Int64
 }
 
-func newDeliverer(c *Campaign, eng *bulk.Engine, led *ledger) *deliverer {
+func newDeliverer(c *Campaign, eng *bulk.Engine, led *ledger, g *gate) *deliverer {
 	return &deliverer{c: c.c, calls: eng.Caller(), abort: eng.Abort, layout: c.layout, rows: c.rows, ledger: led,
-		channel: c.plan.Channel.Token, maxAttempts: c.opts.MaxAttempts, backoff: c.opts.Backoff}
+		channel: c.plan.Channel.Token, maxAttempts: c.opts.MaxAttempts, backoff: c.opts.Backoff,
+		gate: g, recheck: newRecheck(c.c, c.excludeIDs, c.opts.ExcludeTags, c.opts.MaxAttempts, c.opts.Backoff), invalid: c.invalid}
 }
 
 // process takes one row to its outcome: the plan decided all but those to
@@ -50,6 +61,7 @@ func (d *deliverer) process(stop context.Context, j bulk.Job) bulk.Result {
 		return res
 	case classInvalid:
 		res.Outcome = invalid
+		d.reasons.add(d.invalid[j.Line])
 		return res
 	}
 	f := d.ledger.flight(j.Line)
@@ -61,11 +73,25 @@ func (d *deliverer) process(stop context.Context, j bulk.Job) bulk.Result {
 		// otherwise, which the input's check stops.
 		res.Outcome, err = bulk.Failed, f.err
 	}
-	if res.Outcome == bulk.Failed {
-		res.Record, res.Why = j.Record, bulk.Describe(err)
+	var out *optedOut
+	switch {
+	case res.Outcome == bulk.Failed:
+		res.Record, res.Why = j.Record, explain(bulk.Describe(err))
+		d.reasons.add(res.Why)
+	case errors.As(err, &out):
+		res.Record, res.Why = j.Record, bulk.Failure{Code: CodeOptedOut, Field: colPhone, Message: out.why}
+		d.optedOut.Add(1)
+	}
+	if res.Outcome != sent && !res.MaybeDone && f.err == nil && d.gate != nil {
+		d.gate.release(f.r.key)
 	}
 	return res
 }
+
+// optedOut is a recipient skipped as its message was about to go.
+type optedOut struct{ why string }
+
+func (o *optedOut) Error() string { return o.why }
 
 // CodeUnknownOutcome is the report's code of a recipient that may have been
 // sent and could not be looked for: it is not sent again, and the next run
@@ -100,8 +126,12 @@ func (d *deliverer) deliver(stop context.Context, f *flight, inDoubt bool) (_ bu
 			}
 		}
 		if err == nil {
-			if err = d.send(stop, f.r); err == nil {
+			if err = d.send(stop, f); err == nil {
 				return sent, true, nil
+			}
+			var out *optedOut
+			if errors.As(err, &out) {
+				return skipped, maybeSent, err
 			}
 			if bulk.Classify(err) == bulk.Ambiguous {
 				maybeSent = true
@@ -136,6 +166,47 @@ func (d *deliverer) deliver(stop context.Context, f *flight, inDoubt bool) (_ bu
 			return bulk.Unfinished, maybeSent, bulk.ErrStopped
 		}
 	}
+}
+
+// mayGo says whether the recipient's message may go now, as the rules
+// say: it waits while they hold the run back (with --no-wait, the
+// recipient is left for the next run: bulk.ErrStopped), then checks that
+// the contact has not opted out since the plan (an *optedOut when it
+// has). After a wait, the attempt is recorded again, dated now.
+func (d *deliverer) mayGo(stop context.Context, f *flight) error {
+	if d.gate != nil {
+		waited, err := d.gate.pass(stop, f.r.key)
+		var pause *Pause
+		switch {
+		case errors.As(err, &pause):
+			// Held back with --no-wait: left for the next run, while the
+			// recipients that got through go out (the gate stops the
+			// dispatching, and Send says why).
+			return bulk.ErrStopped
+		case errors.Is(err, bulk.ErrStopped):
+			return err
+		case err != nil:
+			d.abort(err)
+			return bulk.ErrStopped
+		}
+		if waited {
+			if err := d.ledger.reattempt(f); err != nil {
+				d.abort(err)
+				return bulk.ErrStopped
+			}
+		}
+	}
+	why, err := d.recheck.optedOut(stop, f.r.key)
+	switch {
+	case errors.Is(err, bulk.ErrStopped):
+		return err
+	case err != nil:
+		d.abort(err)
+		return bulk.ErrStopped
+	case why != "":
+		return &optedOut{why: why}
+	}
+	return nil
 }
 
 // failure is why a recipient failed; one that may have been sent says so.
@@ -174,11 +245,13 @@ func (d *deliverer) stopError(err error) error {
 	return fmt.Errorf("stopped: every message would be refused: %w", err)
 }
 
-// send posts the recipient's message.
-func (d *deliverer) send(stop context.Context, r recipient) error {
+// send posts the recipient's message, once the throttle and then the
+// rules (mayGo) let it go.
+func (d *deliverer) send(stop context.Context, f *flight) error {
+	r := f.r
 	id := d.layout.api.ID
 	body := api.MessageSend{Phone: r.phone, Channel: d.channel, Type: "template", Template: &id, Components: r.comps}
-	res, err := bulk.Call(d.calls, stop, func(ctx context.Context) (*api.Deferred[api.SendResult], error) {
+	res, err := bulk.CallChecked(d.calls, stop, func() error { return d.mayGo(stop, f) }, func(ctx context.Context) (*api.Deferred[api.SendResult], error) {
 		return d.c.SendMessageDeferred(ctx, body)
 	})
 	if err != nil || d.learnt.Load() {

@@ -28,7 +28,10 @@ import (
 //	                  the digest of the message's rendered body (see
 //	                  bodyDigest), which identifies what this attempt sends
 //	s 5511987650001   sent: the API answered with the message, or it was found
-//	n 5511987650001   certainly not sent: refused, or left before its request
+//	n 5511987650001   certainly not sent: left before its request, or skipped
+//	                  as opted out at send time
+//	f 5511987650001   certainly not sent: the API refused it (its reason is in
+//	                  the run's report); the next run tries it again
 //	c rendered        a message's content holds its rendered body (or "plain":
 //	                  it does not), as the API showed when a send succeeded
 //
@@ -40,11 +43,17 @@ import (
 // resume changes what would be sent now, not what was. Journals of earlier
 // versions have a records without a digest: such an attempt is looked for
 // as the message that would be sent now.
+//
+// A recipient held back by the rules after its attempt was recorded (the
+// window closed while it was on its way) gets a new t and a record before
+// it is sent: the time of its latest attempt is the time of its send,
+// which the daily limit counts.
 const (
 	recTime     = 't'
 	recAttempt  = 'a'
 	recSent     = 's'
 	recNotSent  = 'n'
+	recFailed   = 'f'
 	recContent  = 'c'
 	journalKind = "broadcast"
 )
@@ -68,7 +77,9 @@ type journalState struct {
 	// open are the recipients in doubt: a few at a time, those in flight
 	// when a run died.
 	open map[validate.PhoneKey]*doubt
-	mode contentMode
+	// failed are the recipients whose last attempt the API refused.
+	failed map[validate.PhoneKey]bool
+	mode   contentMode
 	// now is the time of the a records being read.
 	now int64
 }
@@ -90,7 +101,18 @@ func (d *doubt) add(body uint64) {
 	}
 }
 
-func newJournalState() *journalState { return &journalState{open: map[validate.PhoneKey]*doubt{}} }
+func newJournalState() *journalState {
+	return &journalState{open: map[validate.PhoneKey]*doubt{}, failed: map[validate.PhoneKey]bool{}}
+}
+
+// parseTime reads the key of a time record: Unix seconds.
+func parseTime(key string) (int64, error) {
+	t, err := strconv.ParseInt(key, 10, 64)
+	if err != nil || t <= 0 || strings.TrimLeft(key, "0123456789") != "" {
+		return 0, fmt.Errorf("%q is no time", key)
+	}
+	return t, nil
+}
 
 // Apply checks and takes one record.
 func (s *journalState) Apply(letter byte, key, value string) error {
@@ -103,12 +125,9 @@ func (s *journalState) Apply(letter byte, key, value string) error {
 	}
 	switch letter {
 	case recTime:
-		t, err := strconv.ParseInt(key, 10, 64)
-		if err != nil || t <= 0 || strings.TrimLeft(key, "0123456789") != "" {
-			return fmt.Errorf("%q is no time", key)
-		}
+		t, err := parseTime(key)
 		s.now = t
-		return nil
+		return err
 	case recContent:
 		for mode, word := range contentWords {
 			if key == word {
@@ -143,8 +162,13 @@ func (s *journalState) Apply(letter byte, key, value string) error {
 	case recSent:
 		s.sent = append(s.sent, phone)
 		delete(s.open, phone)
+		delete(s.failed, phone)
 	case recNotSent:
 		delete(s.open, phone)
+		delete(s.failed, phone)
+	case recFailed:
+		delete(s.open, phone)
+		s.failed[phone] = true
 	default:
 		return fmt.Errorf("unknown record %q", letter)
 	}
@@ -160,6 +184,7 @@ func (s *journalState) seal() {
 	s.sent = slices.Compact(s.sent)
 	for _, k := range s.sent {
 		delete(s.open, k) // sent wins over any later doubt
+		delete(s.failed, k)
 	}
 }
 
@@ -198,7 +223,7 @@ func parseDigest(s string) (uint64, bool) {
 // campaignSpec is the journal of a campaign, refused (never started over)
 // when damaged or of another campaign: a record lost could send a message
 // twice.
-func campaignSpec(path string, identity []string, former [][]string, about string, state *journalState) bulk.JournalSpec {
+func campaignSpec(path string, identity []string, former [][]string, about string, state bulk.JournalState) bulk.JournalSpec {
 	return bulk.JournalSpec{Path: path, Kind: journalKind, Identity: identity, Former: former, About: about, Policy: bulk.Strict, State: state}
 }
 
@@ -208,6 +233,11 @@ func campaignSpec(path string, identity []string, former [][]string, about strin
 // with the attempts of both.
 func (s *journalState) merge(o *journalState) {
 	s.sent = append(s.sent, o.sent...)
+	for k := range o.failed {
+		if _, doubt := s.open[k]; !doubt {
+			s.failed[k] = true
+		}
+	}
 	for k, d := range o.open {
 		mine := s.open[k]
 		if mine == nil {
@@ -306,29 +336,44 @@ func (l *ledger) Admit(rec bulk.Record) (do, inDoubt bool) {
 	return true, inDoubt
 }
 
-// Dispatch records the attempt of every recipient of the batch, with the
-// server's time and what it sends, and syncs it to disk before any of them
-// can be sent: whatever happens next, a rerun knows they may have been,
+// Dispatch records the attempt of every recipient admitted up to
+// lastLine, with the server's time and what it sends, and syncs it to disk
+// before any of them can be sent: whatever happens next, a rerun knows they may have been,
 // and what to look for. A recipient in doubt keeps the time its doubt
 // began.
-func (l *ledger) Dispatch(int) error {
+func (l *ledger) Dispatch(lastLine int) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if len(l.fresh) == 0 {
+	n := 0
+	for n < len(l.fresh) && l.fresh[n] <= lastLine {
+		n++
+	}
+	if n == 0 {
 		return nil
 	}
 	now := l.clock.Now().Unix()
-	recs := make([]bulk.JournalRecord, 0, len(l.fresh)+1)
+	recs := make([]bulk.JournalRecord, 0, n+1)
 	recs = append(recs, bulk.JournalRecord{Letter: recTime, Key: strconv.FormatInt(now, 10)})
-	for _, line := range l.fresh {
+	for _, line := range l.fresh[:n] {
 		f := l.flights[line]
 		if f.earlier == nil {
 			f.since = now
 		}
 		recs = append(recs, bulk.JournalRecord{Letter: recAttempt, Key: f.r.key.String(), Value: formatDigest(f.body)})
 	}
-	l.fresh = l.fresh[:0]
+	l.fresh = append(l.fresh[:0], l.fresh[n:]...)
 	return l.j.WriteSynced(recs...)
+}
+
+// recipient is the phone of the row at line, when it is one admitted to
+// be sent; 0 otherwise.
+func (l *ledger) recipient(line int) validate.PhoneKey {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if f := l.flights[line]; f != nil && f.err == nil {
+		return f.r.key
+	}
+	return 0
 }
 
 // flight is the row at line, admitted.
@@ -351,9 +396,21 @@ func (l *ledger) Take(r bulk.Result) {
 	case f == nil, f.err != nil:
 	case r.Outcome == sent:
 		l.j.Add(recSent, f.r.key.String(), "")
-	case !r.MaybeDone:
+	case r.MaybeDone:
+	case r.Outcome == bulk.Failed:
+		l.j.Add(recFailed, f.r.key.String(), "")
+	default:
 		l.j.Add(recNotSent, f.r.key.String(), "")
 	}
+}
+
+// reattempt records the attempt of a recipient again, with the time now,
+// before it is sent after the rules held it back: its send is then dated
+// when it happens, for the daily limits that count it.
+func (l *ledger) reattempt(f *flight) error {
+	now := l.clock.Now().Unix()
+	return l.j.WriteSynced(bulk.JournalRecord{Letter: recTime, Key: strconv.FormatInt(now, 10)},
+		bulk.JournalRecord{Letter: recAttempt, Key: f.r.key.String(), Value: formatDigest(f.body)})
 }
 
 // Flush writes the records taken.

@@ -77,53 +77,63 @@ func (p *rowPlan) toSend(line int) (validate.PhoneKey, bool) {
 	return p.phones[line], true
 }
 
-// Plan is what a campaign will do, found before anything is sent.
+// Plan is what a campaign will do, found before anything is sent. Its
+// JSON is what an assistant is shown of a plan (convo mcp's
+// plan_broadcast).
 type Plan struct {
-	Template api.Template
-	Channel  api.Channel
+	Template api.Template `json:"template"`
+	Channel  api.Channel  `json:"channel"`
 	// Input names the input for people.
-	Input string
+	Input string `json:"input"`
 	// Rows are the input's rows (records), bad ones included.
-	Rows int
+	Rows int `json:"rows"`
 	// ToSend are the recipients this run sends to: the first valid row of
 	// each phone, less those left out and those sent by earlier runs.
-	ToSend int
+	ToSend int `json:"to_send"`
 	// InDoubt of ToSend may have been sent by a run that died: they are
 	// looked for before they are sent.
-	InDoubt int
+	InDoubt int `json:"in_doubt"`
+	// FailedBefore of ToSend were refused by the API in an earlier run:
+	// they are tried again.
+	FailedBefore int `json:"failed_before"`
 	// AlreadySent are the recipients an earlier run of the campaign sent.
-	AlreadySent int
+	AlreadySent int `json:"already_sent"`
 	// Duplicates are rows whose phone an earlier row has: sent once.
-	Duplicates int
+	Duplicates int `json:"duplicates"`
 	// Blocked are the recipients left out as blocked contacts; Excluded,
 	// those left out for each --exclude-tag, in the order given.
-	Blocked  int
-	Excluded []TagCount
+	Blocked  int        `json:"blocked"`
+	Excluded []TagCount `json:"excluded"`
 	// Invalid are the rows that cannot be sent (see Examples and the report).
-	Invalid  int
-	Examples []InvalidRow
+	Invalid  int          `json:"invalid"`
+	Examples []InvalidRow `json:"invalid_examples"`
 	// Unused are the input's columns the broadcast does not read.
-	Unused []string
+	Unused []string `json:"unused_columns"`
 	// Rate is the messages per second asked for; 0 for no limit.
-	Rate float64
+	Rate float64 `json:"rate"`
 	// First is the request of the first recipient to send to.
-	First *api.MessageSend
+	First *api.MessageSend `json:"first_request"`
 	// Journal is the campaign's journal; JournalElsewhere says that an
 	// earlier run's --journal named it, not this run's.
-	Journal          string
-	JournalElsewhere bool
+	Journal          string `json:"journal"`
+	JournalElsewhere bool   `json:"journal_elsewhere"`
+	// Rules are the channel's rules the campaign keeps: when it sends, to
+	// how many a day, and who it leaves out as it sends.
+	Rules Rules `json:"rules"`
+	// zone is where Write shows the rules' times.
+	zone *time.Location
 }
 
 // TagCount is the recipients an --exclude-tag left out.
 type TagCount struct {
-	Tag   string
-	Count int
+	Tag   string `json:"tag"`
+	Count int    `json:"count"`
 }
 
 // InvalidRow is a row that cannot be sent, and why.
 type InvalidRow struct {
-	Line int
-	Why  string
+	Line int    `json:"line"`
+	Why  string `json:"why"`
 }
 
 // maxExamples bounds the invalid rows the plan shows; the report has them all.
@@ -195,6 +205,7 @@ func (p *Plan) Write(w io.Writer) {
 	if len(p.Unused) > 0 {
 		line("Not read", "%s", strings.Join(p.Unused, ", "))
 	}
+	p.writeRules(line)
 	switch {
 	case p.ToSend == 0:
 		line("Estimated", "nothing to send")

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -224,12 +225,13 @@ func RemoveStaleReport(ios *output.IOStreams, path string) {
 
 // ResumeCommand rebuilds the command line of a bulk run, for the message
 // that says how to resume it: its arguments and the flags given, --restart
-// left out (resuming must not start over), quoted for a POSIX shell.
-func ResumeCommand(cmd *cobra.Command, args []string) string {
+// left out (resuming must not start over) and the flags named by leaveOut
+// (those that have done their part), quoted for a POSIX shell.
+func ResumeCommand(cmd *cobra.Command, args []string, leaveOut ...string) string {
 	words := strings.Fields(cmd.CommandPath())
 	words = append(words, args...)
 	cmd.Flags().Visit(func(fl *pflag.Flag) {
-		if fl.Name == "restart" {
+		if fl.Name == "restart" || slices.Contains(leaveOut, fl.Name) {
 			return
 		}
 		if sv, ok := fl.Value.(pflag.SliceValue); ok {
