@@ -29,6 +29,7 @@ digits are an id, however long (999999999).`,
 		newCmdFields(f),
 		newCmdImport(f),
 		newCmdExport(f),
+		newCmdOptOut(f),
 	)
 	return cmd
 }
