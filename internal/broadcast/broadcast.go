@@ -574,7 +574,7 @@ func (c *Campaign) Send(ctx context.Context) (*Summary, error) {
 	eng := bulk.New(ctx, cfg)
 	defer eng.Close()
 	d := newDeliverer(c, eng, led, g)
-	defer d.recheck.wait()
+	defer d.recheck.stop()
 	// The plan read every row: the total is known, not estimated.
 	prog := bulk.StartProgress(c.opts.Feedback, c.opts.Stderr, eng.Counters(), int64(c.plan.Rows), c.opts.ProgressInterval)
 	if g != nil {

@@ -33,12 +33,13 @@ import (
 //
 // A run that meets the window, the start time or the limit waits, or with
 // --no-wait stops (a *Pause) with exit 0 and the command that goes on. The
-// rules are checked twice: before a batch is recorded in the journal (so
-// that a run waiting records nothing it does not send), and just before
-// each message goes out (so that nothing is sent a second after the window
-// closed, and the limit counts exact recipients). The clock is the
-// server's as far as its answers tell (api.ServerClock), the time the
-// journal records; tests give their own.
+// rules are checked before rows are recorded in the journal (so that a run
+// waiting records nothing it does not send, and the daily limit takes its
+// room as the attempts are written: a run killed never leaves more in
+// doubt than it let through), and the time of day again just before each
+// message goes out (nothing is sent a second after the window closed).
+// The clock is the server's as far as its answers tell (api.ServerClock),
+// the time the journal records; tests give their own.
 
 // Window is the time of day a campaign may send: from From up to To,
 // minutes after midnight in Zone. A To earlier than From is a window across

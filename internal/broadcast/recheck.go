@@ -57,10 +57,15 @@ type recheck struct {
 	done chan struct{}
 	err  error
 	wg   sync.WaitGroup
+	// over ends the readings when the run is over (end).
+	over context.Context
+	end  context.CancelFunc
 }
 
 func newRecheck(c *api.Client, ids []int64, tags []string, maxAttempts int, backoff func(int) time.Duration) *recheck {
-	return &recheck{c: c, ids: ids, tags: tags, now: time.Now, maxAttempts: maxAttempts, backoff: backoff}
+	r := &recheck{c: c, ids: ids, tags: tags, now: time.Now, maxAttempts: maxAttempts, backoff: backoff}
+	r.over, r.end = context.WithCancel(context.Background())
+	return r
 }
 
 // optedOut says why the recipient k must not be sent now ("" when it may),
@@ -109,13 +114,17 @@ func (r *recheck) why(reason uint16) string {
 	return fmt.Sprintf("the contact was given the tag %s after the plan was made: not sent", r.tags[reason-reasonTag])
 }
 
-// start begins a reading, which stop ends; r.mu is held.
+// start begins a reading, which stop ends, or the run's end; r.mu is
+// held.
 func (r *recheck) start(stop context.Context) {
 	r.reading = true
 	r.done = make(chan struct{})
+	ctx, cancel := context.WithCancel(stop)
+	unhook := context.AfterFunc(r.over, cancel)
 	r.wg.Go(func() {
+		defer func() { unhook(); cancel() }()
 		began := r.now()
-		out, err := r.read(stop)
+		out, err := r.read(ctx)
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		switch {
@@ -145,5 +154,9 @@ func (r *recheck) read(stop context.Context) (excluded, error) {
 	}
 }
 
-// wait waits for the reading in progress to end.
-func (r *recheck) wait() { r.wg.Wait() }
+// stop ends the reading in progress, once the run is over, and waits for
+// it.
+func (r *recheck) stop() {
+	r.end()
+	r.wg.Wait()
+}

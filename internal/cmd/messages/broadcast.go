@@ -287,6 +287,9 @@ func (opts *broadcastOptions) confirm(camp *broadcast.Campaign, testTo string) e
 	f, ios := opts.f, opts.f.IOStreams
 	plan := camp.Plan()
 	if plan.ToSend == 0 {
+		if testTo != "" {
+			fmt.Fprintln(ios.ErrOut, "No test message was sent: the campaign has nobody left to send to.")
+		}
 		return nil
 	}
 	action := fmt.Sprintf("send template %s to %s on %s", plan.Template.Name, english.Count(plan.ToSend, "recipient"), plan.Channel.Token)
