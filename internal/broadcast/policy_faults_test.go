@@ -19,7 +19,8 @@ import (
 // message, and no more than the limit went out under it: the recipients
 // in doubt after the kill are never more than the limit let through.
 func TestDailyLimitKillAndResume(t *testing.T) {
-	bin := buildConvo(t)
+	t.Parallel()
+	bin := convo(t)
 	s := newServer(t, sandbox.Options{})
 	c := newCampaign(t, bin, s, 8)
 	limited := []string{"--daily-limit", "5", "--no-wait"}
