@@ -1,8 +1,11 @@
 package desk
 
 import (
+	"context"
 	"fmt"
 	"time"
+
+	"github.com/dustin/go-humanize"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
@@ -27,6 +30,37 @@ const WindowHint = "outside the messaging app's 24-hour customer-service window,
 // wrote (customerWrote; zero: never) more than 24 hours before now.
 func OutsideWindow(ch *Chat, customerWrote, now time.Time) bool {
 	return ch.Channel.Type == ChatappType && (customerWrote.IsZero() || now.Sub(customerWrote) > Window)
+}
+
+// WindowState is where a free-form message to a chat stands with the
+// window: when its customer last wrote (zero: never) and whether the
+// message falls outside it.
+type WindowState struct {
+	CustomerWrote time.Time
+	Outside       bool
+}
+
+// Window tells whether a free-form message to ch sent now falls outside
+// the 24-hour window. Off a chatapp channel it asks nothing and never is;
+// on one it costs CustomerLastWrote's one or two requests.
+func (d *Desk) Window(ctx context.Context, ch *Chat) (WindowState, error) {
+	if ch.Channel.Type != ChatappType {
+		return WindowState{}, nil
+	}
+	wrote, err := d.CustomerLastWrote(ctx, ch.Token)
+	if err != nil {
+		return WindowState{}, err
+	}
+	return WindowState{CustomerWrote: wrote, Outside: OutsideWindow(ch, wrote, d.now())}, nil
+}
+
+// Why says when the customer last wrote, for the hint of a message
+// outside the window: "The customer last wrote 2 days ago".
+func (w WindowState) Why(now time.Time) string {
+	if w.CustomerWrote.IsZero() {
+		return "The customer has not written in this chat"
+	}
+	return "The customer last wrote " + humanize.RelTime(w.CustomerWrote, now, "ago", "from now")
 }
 
 // Reply returns the body of POST /messages that answers the chat: content

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/dustin/go-humanize"
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
@@ -167,24 +166,16 @@ func takeOnReply(ctx context.Context, f *cmdutil.Factory, d *desk.Desk, ch *desk
 // The API specification does not state the rule and the sandbox does not
 // enforce it, so it is a warning, never a refusal.
 func checkWindow(ctx context.Context, f *cmdutil.Factory, d *desk.Desk, ch *desk.Chat, content *messages.SendFlags) error {
-	if !content.FreeForm() || ch.Channel.Type != desk.ChatappType {
+	if !content.FreeForm() {
 		return nil
 	}
-	wrote, err := d.CustomerLastWrote(ctx, ch.Token)
-	if err != nil {
+	w, err := d.Window(ctx, ch)
+	if err != nil || !w.Outside {
 		return err
-	}
-	now := time.Now()
-	if !desk.OutsideWindow(ch, wrote, now) {
-		return nil
-	}
-	when := "The customer has not written in this chat"
-	if !wrote.IsZero() {
-		when = "The customer last wrote " + humanize.RelTime(wrote, now, "ago", "from now")
 	}
 	ios := f.IOStreams
 	fmt.Fprintf(ios.ErrOut, "%s %s: %s.\nSend a template instead with --template (see convo templates list --channel %s).\n",
-		ios.ColorScheme().WarningIcon(), when, desk.WindowHint, safetext.Line(ch.Channel.Token))
+		ios.ColorScheme().WarningIcon(), w.Why(time.Now()), desk.WindowHint, safetext.Line(ch.Channel.Token))
 	if !ios.CanPrompt() || f.Settings.Yes || content.DryRun() {
 		return nil
 	}
