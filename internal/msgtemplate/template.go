@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -80,6 +81,18 @@ type Button struct {
 
 // IsDynamicURL reports whether the button is a url button whose URL holds a placeholder.
 func (b Button) IsDynamicURL() bool { return b.Type == "url" && len(b.Numbers) > 0 }
+
+// Sendable refuses, as an input error, a template that cannot be sent:
+// one that is not approved (pending, or rejected).
+func Sendable(t api.Template) error {
+	switch t.Status {
+	case "approved":
+		return nil
+	case "pending":
+		return clierr.InputErrorf("template %q is pending approval; only approved templates can be sent", t.Name)
+	}
+	return clierr.InputErrorf("template %q was %s; only approved templates can be sent", t.Name, strings.ToLower(t.Status))
+}
 
 // Parse reads t for sending. It fails when the template cannot be filled in
 // unambiguously: a repeated component, a header of unknown format, a text

@@ -27,12 +27,8 @@ func (o *sendOptions) fillTemplate(ctx context.Context, c *api.Client, body *api
 	if err != nil {
 		return "", false, err
 	}
-	switch t.Status {
-	case "approved":
-	case "pending":
-		return "", false, clierr.InputErrorf("template %q is pending approval; only approved templates can be sent", t.Name)
-	default:
-		return "", false, clierr.InputErrorf("template %q was %s; only approved templates can be sent", t.Name, t.Status)
+	if err := msgtemplate.Sendable(*t); err != nil {
+		return "", false, err
 	}
 	body.Template = &t.ID
 
