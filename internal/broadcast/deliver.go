@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -278,57 +277,31 @@ func (d *deliverer) learnContent(r recipient, content string) error {
 }
 
 // lookFor reports whether the recipient's message went out since its
-// attempts began (server clock): in the recipient's chats on the channel
-// (one request), those whose last message is not older than that are read
-// for outgoing template messages created since (a request a page of them).
-// A message found is the recipient's when its content is the rendered body
-// one of the attempts sent (their digests are in the journal; an attempt
-// of an earlier version recorded none, and is taken to have sent what
-// would be sent now); when the API's content is known not to hold it, any
-// such message is (which cannot tell the campaign's message from another
-// sent with the same template in the same minutes); when that is not known
-// yet, messages that do not match leave the search unable to tell.
+// attempts began (server clock), by LookFor: outgoing template messages
+// created since in the recipient's chats on the channel. A message found
+// is the recipient's when its content is the rendered body one of the
+// attempts sent (their digests are in the journal; an attempt of an
+// earlier version recorded none, and is taken to have sent what would be
+// sent now); when the API's content is known not to hold it, any such
+// message is (which cannot tell the campaign's message from another sent
+// with the same template in the same minutes); when that is not known yet,
+// messages that do not match leave the search unable to tell.
 func (d *deliverer) lookFor(stop context.Context, f *flight) (bool, error) {
-	since := time.Unix(f.since, 0)
-	chats, err := bulk.Call(d.calls, stop, func(ctx context.Context) ([]api.Chat, error) {
-		p := api.ChatListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}, Contact: f.r.phone, Channel: d.channel}
-		chats, err := d.c.ListChats(p).Follow(true).Collect(ctx)
-		var apiErr *api.Error
-		if errors.As(err, &apiErr) && apiErr.StatusCode == http.StatusNotFound {
-			return nil, nil // no such contact: no chat
-		}
-		return chats, err
-	})
-	if err != nil {
-		return false, err
-	}
 	// This run's body is among them: an attempt of this run that failed in
 	// a way that may have been processed sent it.
 	wanted := f.wanted()
-	others := 0
-	for _, chat := range chats {
-		if chat.LastMessage == nil || chat.LastMessage.CreatedAt.Before(since) {
-			continue
-		}
-		msgs, err := bulk.Call(d.calls, stop, func(ctx context.Context) ([]api.Message, error) {
-			p := api.MessageListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}, Type: "template", Direction: "outgoing"}
-			return d.c.ListMessages(chat.Token, p).Follow(true).Collect(ctx)
+	found, err := LookFor(stop, d.c, Sought{Phone: f.r.phone, Channel: d.channel, Type: "template", Since: time.Unix(f.since, 0),
+		Matches: func(content string) bool { return slices.Contains(wanted, bodyDigest(content)) }},
+		func(ctx context.Context, req func(context.Context) error) error {
+			_, err := bulk.Call(d.calls, ctx, func(ctx context.Context) (struct{}, error) { return struct{}{}, req(ctx) })
+			return err
 		})
-		if err != nil {
-			return false, err
-		}
-		for _, m := range msgs {
-			switch {
-			case m.CreatedAt.Before(since):
-			case slices.Contains(wanted, bodyDigest(m.Content)):
-				return true, nil
-			default:
-				others++
-			}
-		}
-	}
 	switch {
-	case others == 0:
+	case err != nil:
+		return false, err
+	case found.Found != nil:
+		return true, nil
+	case found.Others == 0:
 		return false, nil
 	case d.ledger.content() == contentPlain:
 		return true, nil
