@@ -1,6 +1,10 @@
 package safetext
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -59,4 +63,60 @@ func firstJSONUnsafe(src []byte) int {
 func appendJSONEscape(out []byte, r rune) []byte {
 	const hexDigits = "0123456789abcdef"
 	return append(out, '\\', 'u', hexDigits[r>>12&0xf], hexDigits[r>>8&0xf], hexDigits[r>>4&0xf], hexDigits[r&0xf])
+}
+
+// JSONText rewrites every string of src, valid JSON, object keys included,
+// as Text shows it: its values carry no control character but newlines and
+// tabs, and no invisible character, once decoded. It is for JSON that a
+// program reads and then shows or acts on as text (an assistant's tool
+// results), where JSON's own escapes would be decoded back into the
+// characters they stand for. The rest of src, the order of keys included,
+// is kept; src is returned as it is when no string changes.
+func JSONText(src []byte) ([]byte, error) {
+	var out []byte
+	done := 0 // src[:done] is in out, or out is nil and nothing changed yet
+	for i := 0; i < len(src); i++ {
+		if src[i] != '"' {
+			continue
+		}
+		end := i + 1
+		for end < len(src) && src[end] != '"' {
+			if src[end] == '\\' {
+				end++
+			}
+			end++
+		}
+		if end >= len(src) {
+			return nil, errors.New("safetext: unterminated string in JSON")
+		}
+		lit := src[i : end+1]
+		var s string
+		if err := json.Unmarshal(lit, &s); err != nil {
+			return nil, fmt.Errorf("safetext: %w", err)
+		}
+		if shown := Text(s); shown != s {
+			enc, err := marshalString(shown)
+			if err != nil {
+				return nil, err
+			}
+			out = append(append(out, src[done:i]...), enc...)
+			done = end + 1
+		}
+		i = end
+	}
+	if out == nil {
+		return src, nil
+	}
+	return append(out, src[done:]...), nil
+}
+
+// marshalString encodes s as a JSON string without escaping <, > and &.
+func marshalString(s string) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

@@ -2,6 +2,7 @@ package safetext
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -95,6 +96,48 @@ func TestJSON(t *testing.T) {
 	if out := JSON(clean); &out[0] != &clean[0] {
 		t.Error("JSON copied text with nothing to escape")
 	}
+}
+
+// TestJSONText: every string of a JSON document, keys too, decodes to what
+// Text shows; the document's order, numbers and other values are kept.
+func TestJSONText(t *testing.T) {
+	value := "a\u009bb\u202ec\u2028d\U000E0041e\x7ff" + osc52 + "ção\nlinha 2\t<b>&"
+	src := []byte(`{"z":1.50,"name\u001b[31m":` + mustJSON(t, value) + `,"tags":["VIP","\\\"quoted\""],"ok":true,"none":null}`)
+	got, err := JSONText(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"z":1.50,"name^[[31m":"a\\u009bb\\u202ec\\u2028d\\U000e0041e^?f^[]52;c;ZWNobyBwd25lZA==^Gção\nlinha 2\t<b>&","tags":["VIP","\\\"quoted\""],"ok":true,"none":null}`
+	if string(got) != want {
+		t.Errorf("JSONText(%s)\n = %s\nwant %s", src, got, want)
+	}
+	var back map[string]any
+	if err := json.Unmarshal(got, &back); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range back {
+		for _, s := range []string{k, fmt.Sprint(v)} {
+			if strings.ContainsFunc(s, func(r rune) bool { return Escaped(r) && r != '\n' && r != '\t' }) {
+				t.Errorf("%q decodes with a control or invisible character", s)
+			}
+		}
+	}
+	clean := []byte(`{"name":"João","tags":["VIP"],"n":"a\"b"}`)
+	if out, err := JSONText(clean); err != nil || &out[0] != &clean[0] {
+		t.Errorf("JSONText copied text with nothing to escape (%v)", err)
+	}
+	if _, err := JSONText([]byte(`{"a":"b`)); err == nil {
+		t.Error("an unterminated string passed")
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // TestCSVCell: the spreadsheet rule (OWASP: cells starting with =, +, -,
