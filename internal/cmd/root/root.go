@@ -24,6 +24,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/config"
 	"github.com/convo-cli/convo/internal/cmd/contacts"
 	"github.com/convo-cli/convo/internal/cmd/inbox"
+	"github.com/convo-cli/convo/internal/cmd/mcp"
 	"github.com/convo-cli/convo/internal/cmd/messages"
 	"github.com/convo-cli/convo/internal/cmd/notes"
 	"github.com/convo-cli/convo/internal/cmd/replies"
@@ -104,7 +105,7 @@ Try it without an account on the built-in sandbox:
 		cmd.AddCommand(sub)
 	}
 	for _, sub := range []*cobra.Command{
-		auth.NewCmdAuth(f), config.NewCmdConfig(f), api.NewCmdAPI(f), sandbox.NewCmdSandbox(f), completion.NewCmdCompletion(f),
+		auth.NewCmdAuth(f), config.NewCmdConfig(f), api.NewCmdAPI(f), sandbox.NewCmdSandbox(f), mcp.NewCmdMCP(f), completion.NewCmdCompletion(f),
 		newCmdVersion(f.IOStreams),
 	} {
 		sub.GroupID = "more"
