@@ -30,6 +30,7 @@ type env struct {
 	ctx     context.Context
 	store   *sandbox.Store
 	data    string
+	team    string // the team file of saved replies
 	handler http.Handler
 
 	mu    sync.Mutex
@@ -44,7 +45,10 @@ func newEnv(t *testing.T) *env {
 	dir := t.TempDir()
 	t.Setenv(config.EnvDataDir, filepath.Join(dir, "data"))
 	store := sandboxtest.Seeded(t, filepath.Join(dir, "sandbox.db"))
-	e := &env{t: t, ctx: context.Background(), store: store, data: filepath.Join(dir, "data")}
+	e := &env{t: t, ctx: context.Background(), store: store, data: filepath.Join(dir, "data"), team: filepath.Join(dir, "team.yaml")}
+	if err := os.WriteFile(e.team, []byte(teamFile), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	served := contract.Middleware(t, sandbox.NewServer(store, sandbox.Options{}))
 	e.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		e.mu.Lock()
@@ -90,9 +94,22 @@ func (e *env) server(opts Options) *Server {
 	return New(opts, Env{
 		Version: "test", Client: func(context.Context) (*api.Client, error) { return c, nil },
 		Me:          resolve.Me{Ref: sandbox.SeededAttendant(sandbox.AdminToken1)},
-		TakeOnReply: true, DataDir: e.data, Log: testWriter{e.t},
+		TakeOnReply: true, DataDir: e.data, TeamFile: e.team, Log: testWriter{e.t},
 	})
 }
+
+// teamFile is the team's saved replies.
+const teamFile = `replies:
+  - shortcut: frete
+    title: Prazo de frete
+    text: |
+      Olá {{contact.first_name}}! Chega em {{prazo}} dias úteis.
+      {{attendant.name}}
+  - shortcut: rastreio
+    title: Onde está meu pedido
+    text: O pedido {{pedido}} saiu para entrega.
+    channels: [widget]
+`
 
 type testWriter struct{ t *testing.T }
 

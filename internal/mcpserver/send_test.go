@@ -443,3 +443,37 @@ type httptestDiscard struct{}
 func (httptestDiscard) Header() http.Header         { return http.Header{} }
 func (httptestDiscard) Write(b []byte) (int, error) { return len(b), nil }
 func (httptestDiscard) WriteHeader(int)             {}
+
+// TestSavedReplies: the team's replies, listed and filled in for a chat
+// with the renderer of chats reply --saved; sent as any reply, with the
+// rendered text shown to the person; a value missing, or a reply not
+// offered on the chat's channel, is refused.
+func TestSavedReplies(t *testing.T) {
+	e := newEnv(t)
+	chat := e.openChat()
+	p := &person{answer: accept}
+	cs := connect(t, e.server(Options{AllowWrites: true}), p, "")
+	list := ok(t, callTool(t, cs, "list_saved_replies", map[string]any{"chat": chat}))
+	replies := list["replies"].([]any)
+	if len(replies) != 1 {
+		t.Fatalf("replies offered on the chatapp chat: %v", replies)
+	}
+	frete := replies[0].(map[string]any)
+	if frete["shortcut"] != "frete" || !strings.Contains(frete["rendered"].(string), "Olá Maria!") || strs(frete["missing"])[0] != "prazo" {
+		t.Errorf("frete for the chat: %v", frete)
+	}
+	refused(t, callTool(t, cs, "reply_to_chat", map[string]any{"chat": chat, "saved": "frete", "idempotency_key": "s0"}), "variables.prazo")
+	refused(t, callTool(t, cs, "reply_to_chat", map[string]any{"chat": chat, "saved": "rastreio", "variables": map[string]string{"pedido": "1"}, "idempotency_key": "s1"}), "offered only on widget")
+	refused(t, callTool(t, cs, "reply_to_chat", map[string]any{"chat": chat, "saved": "frete", "text": "Oi", "idempotency_key": "s2"}), "either text or saved")
+	res := ok(t, callTool(t, cs, "reply_to_chat", map[string]any{"chat": chat, "saved": "frete", "variables": map[string]string{"prazo": "3"}, "idempotency_key": "s3"}))
+	want := "Olá Maria! Chega em 3 dias úteis.\nAna Souza\n"
+	if content := res["data"].(map[string]any)["message"].(map[string]any)["content"]; content != want {
+		t.Errorf("sent %q, want %q", content, want)
+	}
+	if q := p.questions(); len(q) != 1 || !strings.Contains(q[0], "Olá Maria! Chega em 3 dias úteis.") {
+		t.Errorf("the person was asked %q", q)
+	}
+	if e.sent() != 1 {
+		t.Errorf("%d sent", e.sent())
+	}
+}

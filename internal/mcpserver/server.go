@@ -60,6 +60,8 @@ type Env struct {
 	TakeOnReply bool
 	// DefaultCountry reads phone numbers without a country code.
 	DefaultCountry string
+	// TeamFile is the team file of saved replies.
+	TeamFile string
 	// DataDir holds the records of sends and keys, and the audit log.
 	DataDir string
 	// Redact masks the run's secrets in what is logged.

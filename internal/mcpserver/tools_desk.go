@@ -227,39 +227,59 @@ func listMessages(s *Server) {
 		})
 }
 
-// ReplyInput is a free-form reply to a chat.
+// ReplyInput is a reply to a chat: a text, or a saved reply of the
+// team file.
 type ReplyInput struct {
 	ChatInput
-	Text string `json:"text" jsonschema:"the text the customer receives, exactly"`
+	Text      string            `json:"text,omitempty" jsonschema:"the text the customer receives, exactly"`
+	Saved     string            `json:"saved,omitempty" jsonschema:"instead of text: the shortcut of a saved reply of the team file (list_saved_replies), its variables filled in for the chat"`
+	Variables map[string]string `json:"variables,omitempty" jsonschema:"with saved: values of the saved reply's variables the chat does not give, by name"`
 	SendKey
 }
 
 func replyToChat(s *Server) {
 	register(s, def{Name: "reply_to_chat", Title: "Reply to a chat", Set: SetDesk, Kind: sends, Idempotent: true, OpenWorld: true,
-		Description: "Send a text message to the customer of a chat, on the chat's channel. A person approves it first unless the server says otherwise; the answer may be pending (a person will decide: see send_status). " +
+		Description: "Send a text message, or a saved reply of the team, to the customer of a chat, on the chat's channel. A person approves it first unless the server says otherwise; the answer may be pending (a person will decide: see send_status). " +
 			"Refused: a finished or closed chat, a blocked contact, a contact outside the server's allowed recipients, and on a messaging-app channel a customer who has not written in 24 hours (send_template instead). " +
 			"Replying takes a chat nobody has for the server's attendant. Reuse idempotency_key when retrying: a message is never sent twice."},
-		length("text", 1, 0),
+		nil,
 		func(ctx context.Context, cl *call, in ReplyInput) (*Result, error) {
 			return s.send(ctx, cl, in.IdempotencyKey, func(ctx context.Context) (*message, error) {
-				if err := validate.Required("text", in.Text); err != nil {
-					return nil, err
+				switch {
+				case in.Saved == "" && len(in.Variables) > 0:
+					return nil, clierr.FlagErrorf("variables go with saved")
+				case (in.Text == "") == (in.Saved == ""):
+					return nil, clierr.FlagErrorf("give either text or saved")
 				}
-				return s.reply(ctx, in.Chat, api.MessageSend{Type: "text", Content: in.Text}, in.Text, in.Text)
+				return s.reply(ctx, in.Chat, true, func(ctx context.Context, d *desk.Desk, ch *desk.Chat, me int64) (api.MessageSend, string, string, error) {
+					text := in.Text
+					if in.Saved != "" {
+						var err error
+						if text, err = s.savedText(ctx, d, ch, me, in.Saved, in.Variables); err != nil {
+							return api.MessageSend{}, "", "", err
+						}
+					}
+					return api.MessageSend{Type: "text", Content: text}, text, text, nil
+				})
 			})
 		})
 }
 
-// reply checks a reply to the chat ref with content, whose customer reads
-// text and the API lists as apiContent, against the desk's rules: a finished or closed chat, a blocked
-// contact or one outside --allow-send-to, and a free-form message outside
-// the window, are refused.
-func (s *Server) reply(ctx context.Context, ref string, content api.MessageSend, text, apiContent string) (*message, error) {
+// composer makes the content of a reply to ch sent as me (0: the
+// token's user): its body, the text a person approves, and the content as
+// the API lists it.
+type composer func(ctx context.Context, d *desk.Desk, ch *desk.Chat, me int64) (body api.MessageSend, text, apiContent string, err error)
+
+// reply checks a reply to the chat ref against the desk's rules, then
+// composes it: a finished or closed chat, a blocked contact or one outside
+// --allow-send-to, and a freeForm message outside the window, are refused
+// before anything is composed.
+func (s *Server) reply(ctx context.Context, ref string, freeForm bool, compose composer) (*message, error) {
 	d, ch, err := s.findChat(ctx, ref)
 	if err != nil {
 		return nil, err
 	}
-	body, err := desk.Reply(ch, content)
+	to, err := desk.Reply(ch, api.MessageSend{})
 	if err != nil {
 		return nil, err
 	}
@@ -271,10 +291,10 @@ func (s *Server) reply(ctx context.Context, ref string, content api.MessageSend,
 	if err != nil {
 		return nil, fmt.Errorf("read the chat's contact: %w", err)
 	}
-	if err := s.recipient(ctx, c, body.Phone, &contact.Data); err != nil {
+	if err := s.recipient(ctx, c, to.Phone, &contact.Data); err != nil {
 		return nil, err
 	}
-	if content.Type != "template" {
+	if freeForm {
 		if err := outsideWindow(ctx, d, ch, s.env.Now()); err != nil {
 			return nil, err
 		}
@@ -283,8 +303,19 @@ func (s *Server) reply(ctx context.Context, ref string, content api.MessageSend,
 	if err != nil {
 		return nil, err
 	}
+	content, text, apiContent, err := compose(ctx, d, ch, me)
+	if err != nil {
+		return nil, err
+	}
+	if err := validate.Required("text", text); err != nil {
+		return nil, err
+	}
 	if me != 0 {
-		body.Attendant = &me
+		content.Attendant = &me
+	}
+	body, err := desk.Reply(ch, content)
+	if err != nil {
+		return nil, err
 	}
 	return &message{out: Outgoing{Body: body, Chat: ch.Token, Take: s.env.TakeOnReply, To: who(ch.Contact.Name, ch.Contact.Phone),
 		On: channelName(ch.Channel), Text: text, Content: apiContent}}, nil

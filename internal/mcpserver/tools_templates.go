@@ -11,6 +11,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/resolve"
@@ -131,44 +132,20 @@ func (s *Server) templateMessage(ctx context.Context, in TemplateSendInput) (*me
 	if err != nil {
 		return nil, err
 	}
-	channel := in.Channel
-	var chat *message
 	if in.Chat != "" {
-		// The chat's own channel, and the desk's rules of a reply.
-		if chat, err = s.reply(ctx, in.Chat, api.MessageSend{Type: "template"}, "", ""); err != nil {
-			return nil, err
-		}
-		channel = chat.out.Body.Channel
-	} else if err := validate.ChannelToken("channel", channel); err != nil {
+		// On the chat's own channel, with the desk's rules of a reply.
+		return s.reply(ctx, in.Chat, false, func(ctx context.Context, _ *desk.Desk, ch *desk.Chat, _ int64) (api.MessageSend, string, string, error) {
+			return templateBody(ctx, c, ch.Channel.Token, in)
+		})
+	}
+	if err := validate.ChannelToken("channel", in.Channel); err != nil {
 		return nil, err
-	}
-	t, _, err := resolve.Template(ctx, c, in.Template, channel)
-	if err != nil {
-		return nil, err
-	}
-	if err := msgtemplate.Sendable(*t); err != nil {
-		return nil, err
-	}
-	p, err := msgtemplate.Parse(*t)
-	if err != nil {
-		return nil, &clierr.InputError{Err: err}
-	}
-	values, err := fillValues(p, in)
-	if err != nil {
-		return nil, err
-	}
-	comps, err := p.Components(values)
-	if err != nil {
-		return nil, err
-	}
-	id := t.ID
-	if chat != nil {
-		m := chat
-		m.out.Body.Template, m.out.Body.Components = &id, comps
-		m.out.Text, m.out.Content = p.Preview(values), msgtemplate.Content(*t, comps)
-		return m, nil
 	}
 	phone, err := validate.Phone("phone", in.Phone, s.env.DefaultCountry)
+	if err != nil {
+		return nil, err
+	}
+	body, text, content, err := templateBody(ctx, c, in.Channel, in)
 	if err != nil {
 		return nil, err
 	}
@@ -183,14 +160,39 @@ func (s *Server) templateMessage(ctx context.Context, in TemplateSendInput) (*me
 	if err := s.recipient(ctx, c, phone, contact); err != nil {
 		return nil, err
 	}
-	on, err := s.channelNamed(ctx, channel)
+	on, err := s.channelNamed(ctx, in.Channel)
 	if err != nil {
 		return nil, err
 	}
-	return &message{out: Outgoing{
-		Body: api.MessageSend{Phone: phone, Channel: channel, Type: "template", Template: &id, Components: comps},
-		To:   who(nameOf(contact), phone), On: on, Text: p.Preview(values), Content: msgtemplate.Content(*t, comps),
-	}}, nil
+	body.Phone, body.Channel = phone, in.Channel
+	return &message{out: Outgoing{Body: body, To: who(nameOf(contact), phone), On: on, Text: text, Content: content}}, nil
+}
+
+// templateBody is the body of the template message in asks for on the
+// channel: the template found there, approved, filled with in's values;
+// with the preview a person approves and the content the API lists.
+func templateBody(ctx context.Context, c *api.Client, channel string, in TemplateSendInput) (api.MessageSend, string, string, error) {
+	t, _, err := resolve.Template(ctx, c, in.Template, channel)
+	if err != nil {
+		return api.MessageSend{}, "", "", err
+	}
+	if err := msgtemplate.Sendable(*t); err != nil {
+		return api.MessageSend{}, "", "", err
+	}
+	p, err := msgtemplate.Parse(*t)
+	if err != nil {
+		return api.MessageSend{}, "", "", &clierr.InputError{Err: err}
+	}
+	values, err := fillValues(p, in)
+	if err != nil {
+		return api.MessageSend{}, "", "", err
+	}
+	comps, err := p.Components(values)
+	if err != nil {
+		return api.MessageSend{}, "", "", err
+	}
+	id := t.ID
+	return api.MessageSend{Type: "template", Template: &id, Components: comps}, p.Preview(values), msgtemplate.Content(*t, comps), nil
 }
 
 // fillValues gives the template the values of in, each through the

@@ -36,7 +36,7 @@ func names(m map[string]*sdk.Tool) []string {
 }
 
 var (
-	deskReads      = []string{"list_chats", "list_messages", "next_chat", "view_chat"}
+	deskReads      = []string{"list_chats", "list_messages", "list_saved_replies", "next_chat", "view_chat"}
 	deskWrites     = []string{"add_note", "change_tags", "release_chat", "reply_to_chat", "take_chat", "transfer_chat"}
 	contactReads   = []string{"list_contacts", "verify_number", "view_contact"}
 	contactWrites  = []string{"create_contact", "update_contact"}
@@ -187,7 +187,7 @@ func TestInputSchemasCarryTheAPIsRules(t *testing.T) {
 		t.Errorf("channel type enum = %v", got)
 	}
 	for tool, want := range map[string][]string{
-		"reply_to_chat": {"chat", "idempotency_key", "text"},
+		"reply_to_chat": {"chat", "idempotency_key"},
 		"send_template": {"idempotency_key", "template"},
 		"add_note":      {"text"},
 		"view_chat":     {"chat"},
@@ -285,6 +285,7 @@ func TestEveryToolAnswers(t *testing.T) {
 		{"send_template", map[string]any{"phone": "5521998760001", "channel": sandbox.ChannelMain, "template": "boas_vindas",
 			"variables": map[string]string{"nome": "Rita", "numero_pedido": "4521"}, "idempotency_key": "t1"}, "Sent to"},
 		{"send_status", map[string]any{"idempotency_key": "t1"}, "sent"},
+		{"list_saved_replies", map[string]any{"chat": chat}, "saved reply in"},
 		{"plan_broadcast", map[string]any{"rows": "phone,nome,numero_pedido\n5521998760001,Rita,4521\n5521998760001,Rita,4521\nx,Bia,1\n",
 			"template": "boas_vindas", "channel": sandbox.ChannelMain}, "Nothing was sent."},
 	}

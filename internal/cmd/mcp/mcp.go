@@ -72,6 +72,7 @@ func (s *serverFlags) server(f *cmdutil.Factory) (*mcpserver.Server, error) {
 		Me:             f.Me(),
 		TakeOnReply:    f.Settings.TakeOnReply,
 		DefaultCountry: f.Settings.DefaultCountry,
+		TeamFile:       f.Settings.TeamFile,
 		DataDir:        dir,
 		Redact:         f.Redact,
 		Log:            f.IOStreams.ErrOut,
