@@ -136,9 +136,7 @@ func serveHTTP(ctx context.Context, f *cmdutil.Factory, srv *mcpserver.Server, l
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", listen, err)
 	}
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", sameMachine(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv.MCP() }, nil)))
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	hs := &http.Server{Handler: httpHandler(srv), ReadHeaderTimeout: 10 * time.Second}
 	announce(f, srv, fmt.Sprintf("at http://%s/mcp", ln.Addr()))
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
@@ -151,6 +149,13 @@ func serveHTTP(ctx context.Context, f *cmdutil.Factory, srv *mcpserver.Server, l
 	defer cancel()
 	_ = hs.Shutdown(shutdown) // stopping: what is in flight has had its time
 	return ctx.Err()
+}
+
+// httpHandler serves srv's Streamable HTTP at /mcp, to this machine only.
+func httpHandler(srv *mcpserver.Server) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", sameMachine(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv.MCP() }, nil)))
+	return mux
 }
 
 // sameMachine refuses a request that a web page sent (its Origin is not
