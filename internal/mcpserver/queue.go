@@ -125,7 +125,7 @@ func (q *Queue) Approve(ctx context.Context, id string) (*Result, *Record, error
 	switch rec.Status {
 	case StatusSent:
 		entry.Outcome = "repeated"
-		return kept(rec), rec, nil
+		return &Result{Text: fmt.Sprintf("Message %s was sent already, as message %d: nothing was sent again.", id, rec.MessageID)}, rec, nil
 	case StatusPending, StatusSending:
 	default:
 		entry.Outcome = "refused"

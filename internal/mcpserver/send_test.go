@@ -44,6 +44,11 @@ func TestElicitAsksThePersonTheExactMessage(t *testing.T) {
 			chat := e.openChat()
 			p := &person{answer: accept}
 			cs := connect(t, e.server(Options{AllowWrites: true}), p, version)
+			// The SDK's client asks for the newest revision, on which the
+			// question comes back as the call's result.
+			if want := map[string]string{legacy: legacy, "": multiRoundTrip}[version]; cs.InitializeResult().ProtocolVersion != want {
+				t.Fatalf("negotiated %s, want %s", cs.InitializeResult().ProtocolVersion, want)
+			}
 
 			res := ok(t, callTool(t, cs, "reply_to_chat", reply(chat, "Entregamos sim, em até 3 dias úteis.", "k-accept")))
 			if res["status"] != "sent" || e.sent() != 1 {
