@@ -178,6 +178,8 @@ type call struct {
 	s   *Server
 	def def
 	req *sdk.CallToolRequest
+	// c is the API client.
+	c *api.Client
 	// entry is the audit line of a write, filled in as the call goes.
 	entry Entry
 	// asking is set when the call returns a question for the person
@@ -211,9 +213,12 @@ func register[In any](s *Server, d def, shape func(*jsonschema.Schema), run func
 		c := &call{s: s, def: d, req: req, entry: Entry{Tool: d.Name, Arguments: req.Params.Arguments}}
 		var res *Result
 		var err error
-		if d.Kind == writes {
+		c.c, err = s.client(ctx)
+		switch {
+		case err != nil:
+		case d.Kind == writes:
 			res, err = s.keyed(ctx, c, keyOf(in), func() (*Result, error) { return run(ctx, c, in) })
-		} else {
+		default:
 			res, err = run(ctx, c, in)
 		}
 		if c.asking != nil {

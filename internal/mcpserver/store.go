@@ -95,6 +95,30 @@ type Outgoing struct {
 	Content string `json:"content"`
 }
 
+// View is a record of a message as people and the assistant are shown it
+// (convo mcp queue, send_status).
+type View struct {
+	ID             string    `json:"id"`
+	Status         string    `json:"status"`
+	Approval       string    `json:"approval"`
+	Tool           string    `json:"tool"`
+	To             string    `json:"to"`
+	Channel        string    `json:"channel"`
+	Text           string    `json:"text"`
+	Chat           string    `json:"chat,omitempty"`
+	MessageID      int64     `json:"message_id,omitempty"`
+	Error          string    `json:"error,omitempty"`
+	IdempotencyKey string    `json:"idempotency_key"`
+	Created        time.Time `json:"created"`
+	Updated        time.Time `json:"updated"`
+}
+
+// View is the record of a message (Send set) as it is shown.
+func (r *Record) View() View {
+	return View{ID: r.ID, Status: r.Status, Approval: r.Approval, Tool: r.Tool, To: r.Send.To, Channel: r.Send.On, Text: r.Send.Text,
+		Chat: r.Send.Chat, MessageID: r.MessageID, Error: r.Error, IdempotencyKey: r.Key, Created: r.Created, Updated: r.Updated}
+}
+
 // state is the store's file.
 type state struct {
 	Version int       `json:"version"`

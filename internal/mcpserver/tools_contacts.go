@@ -30,12 +30,10 @@ func listContacts(s *Server) {
 		Description: "List the company's contacts as the API lists them: phone, name, blocked, tags, custom fields." + customerText},
 		paging(),
 		func(ctx context.Context, cl *call, in ContactListInput) (*Result, error) {
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
+			c := cl.c
 			p := api.ContactListParams{ListOptions: in.options(), Name: in.Name, Phone: in.Phone, Blocked: in.Blocked}
 			if in.Tag != "" {
+				var err error
 				if p.Tag, err = resolve.TagID(ctx, c, in.Tag); err != nil {
 					return nil, err
 				}
@@ -49,9 +47,14 @@ type ContactInput struct {
 	Contact string `json:"contact" jsonschema:"the contact: its id or phone number"`
 }
 
-// contactRef parses a contact argument.
-func (s *Server) contactRef(ref string) (resolve.ContactRef, error) {
-	return resolve.ParseContact(ref, s.env.DefaultCountry, "contact")
+// contactID is the id of the contact a contact argument names: an id as
+// it is, a phone looked up.
+func (s *Server) contactID(ctx context.Context, c *api.Client, ref string) (int64, error) {
+	r, err := resolve.ParseContact(ref, s.env.DefaultCountry, "contact")
+	if err != nil {
+		return 0, err
+	}
+	return resolve.ContactID(ctx, c, r)
 }
 
 func viewContact(s *Server) {
@@ -59,15 +62,7 @@ func viewContact(s *Server) {
 		Description: "Read a contact as the desk's contact panel shows it: the contact (phone, tags, custom fields), its newest notes (newest first) and its chats, each with its channel." + customerText},
 		nil,
 		func(ctx context.Context, cl *call, in ContactInput) (*Result, error) {
-			ref, err := s.contactRef(in.Contact)
-			if err != nil {
-				return nil, err
-			}
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
-			id, err := resolve.ContactID(ctx, c, ref)
+			id, err := s.contactID(ctx, cl.c, in.Contact)
 			if err != nil {
 				return nil, err
 			}
@@ -122,10 +117,7 @@ func createContact(s *Server) {
 			if err := validate.ContactName("name", in.Name); err != nil {
 				return nil, err
 			}
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
+			c := cl.c
 			body := api.ContactCreate{Phone: phone, Name: in.Name}
 			if in.Blocked {
 				body.Blocked = &in.Blocked
@@ -166,15 +158,8 @@ func updateContact(s *Server) {
 					return nil, err
 				}
 			}
-			ref, err := s.contactRef(in.Contact)
-			if err != nil {
-				return nil, err
-			}
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
-			id, err := resolve.ContactID(ctx, c, ref)
+			c := cl.c
+			id, err := s.contactID(ctx, c, in.Contact)
 			if err != nil {
 				return nil, err
 			}
@@ -205,10 +190,7 @@ func verifyNumber(s *Server) {
 			if err != nil {
 				return nil, err
 			}
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
+			c := cl.c
 			res, err := c.VerifyNumber(ctx, api.VerifyNumberRequest{Phone: phone, Channel: in.Channel})
 			if err != nil {
 				return nil, err

@@ -35,11 +35,9 @@ func listChats(s *Server) {
 		Description: "List the company's chats, newest first, as the API lists them (status waiting: the queue of chats waiting for an attendant). A chat lists its contact and last message, not its channel: view_chat tells it." + customerText},
 		shape(oneOf("status", validate.ChatStatuses), channelToken("channel"), paging()),
 		func(ctx context.Context, cl *call, in ChatListInput) (*Result, error) {
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
+			c := cl.c
 			p := api.ChatListParams{ListOptions: in.options(), Status: in.Status, IsOpen: in.Open, Channel: in.Channel}
+			var err error
 			if in.Contact != "" {
 				ref, err := resolve.ParseContact(in.Contact, s.env.DefaultCountry, "contact")
 				if err != nil {
@@ -168,10 +166,7 @@ func nextChat(s *Server) {
 		Description: "Read the chat that has waited longest in the waiting queue among those no other attendant has, with its newest messages, as view_chat does. It does not take the chat: take_chat does." + customerText},
 		shape(channelToken("channel"), between("last", 1, validate.PerPageMax), byDefault("last", 20)),
 		func(ctx context.Context, cl *call, in NextInput) (*Result, error) {
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
+			c := cl.c
 			d, err := s.theDesk(ctx)
 			if err != nil {
 				return nil, err
@@ -331,7 +326,7 @@ type NoteInput struct {
 
 // contactOf is the contact id a tool names by chat or by contact: exactly
 // one of them.
-func (s *Server) contactOf(ctx context.Context, chat, contact string) (int64, error) {
+func (s *Server) contactOf(ctx context.Context, c *api.Client, chat, contact string) (int64, error) {
 	switch {
 	case (chat == "") == (contact == ""):
 		return 0, clierr.FlagErrorf("give either chat or contact")
@@ -342,15 +337,7 @@ func (s *Server) contactOf(ctx context.Context, chat, contact string) (int64, er
 		}
 		return ch.Contact.ID, nil
 	}
-	ref, err := resolve.ParseContact(contact, s.env.DefaultCountry, "contact")
-	if err != nil {
-		return 0, err
-	}
-	c, err := s.client(ctx)
-	if err != nil {
-		return 0, err
-	}
-	return resolve.ContactID(ctx, c, ref)
+	return s.contactID(ctx, c, contact)
 }
 
 func addNote(s *Server) {
@@ -358,7 +345,7 @@ func addNote(s *Server) {
 		Description: "Write an internal note on a contact (by its chat, or by contact): staff see it, the customer never does."},
 		length("text", 1, 0),
 		func(ctx context.Context, cl *call, in NoteInput) (*Result, error) {
-			id, err := s.contactOf(ctx, in.Chat, in.Contact)
+			id, err := s.contactOf(ctx, cl.c, in.Chat, in.Contact)
 			if err != nil {
 				return nil, err
 			}
@@ -391,14 +378,11 @@ func changeTags(s *Server) {
 			if len(in.Add)+len(in.Remove) == 0 {
 				return nil, clierr.FlagErrorf("nothing to change: give add or remove")
 			}
-			id, err := s.contactOf(ctx, in.Chat, in.Contact)
+			id, err := s.contactOf(ctx, cl.c, in.Chat, in.Contact)
 			if err != nil {
 				return nil, err
 			}
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
+			c := cl.c
 			ids, err := resolve.TagIDs(ctx, c, append(append([]string{}, in.Add...), in.Remove...))
 			if err != nil {
 				return nil, err
@@ -440,10 +424,7 @@ func takeChat(s *Server) {
 			if err != nil {
 				return nil, err
 			}
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
+			c := cl.c
 			me, err := resolve.AttendantID(ctx, c, resolve.MeRef, s.env.Me)
 			if err != nil {
 				return nil, err
@@ -469,10 +450,7 @@ func releaseChat(s *Server) {
 			if err != nil {
 				return nil, err
 			}
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
+			c := cl.c
 			me, err := s.me(ctx, c)
 			if err != nil {
 				return nil, err
@@ -507,10 +485,7 @@ func transferChat(s *Server) {
 			if err != nil {
 				return nil, err
 			}
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
+			c := cl.c
 			var to *int64
 			if in.Attendant != "" {
 				id, err := resolve.AttendantID(ctx, c, in.Attendant, s.env.Me)

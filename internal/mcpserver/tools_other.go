@@ -43,10 +43,7 @@ func planBroadcast(s *Server) {
 			"It sends nothing, and no tool here sends a campaign: a person runs convo messages broadcast for that." + customerText},
 		shape(length("rows", 1, maxRows), channelToken("channel")),
 		func(ctx context.Context, cl *call, in PlanInput) (*Result, error) {
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
+			c := cl.c
 			maps, err := cmdutil.ParseMappings(in.Map, "COLUMN=NAME, e.g. Telefone=phone")
 			if err != nil {
 				return nil, err
@@ -109,10 +106,7 @@ func listUsers(s *Server) {
 		Description: "List the company's users (attendants), as the API lists them."},
 		shape(oneOf("type", validate.UserTypes), oneOf("status", validate.UserStatuses), paging()),
 		func(ctx context.Context, cl *call, in UserListInput) (*Result, error) {
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
+			c := cl.c
 			return page(ctx, c.ListUsers(api.UserListParams{ListOptions: in.options(), Search: in.Search, Type: in.Type, Status: in.Status}), "user")
 		})
 }
@@ -128,10 +122,7 @@ func listTags(s *Server) {
 		Description: "List the company's tags, as the API lists them." + customerText},
 		paging(),
 		func(ctx context.Context, cl *call, in TagListInput) (*Result, error) {
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
+			c := cl.c
 			return page(ctx, c.ListTags(api.TagListParams{ListOptions: in.options(), Search: in.Search}), "tag")
 		})
 }
@@ -149,10 +140,7 @@ func listChannels(s *Server) {
 		Description: "List the company's channels (messaging-app numbers, widgets, social pages), as the API lists them."},
 		shape(oneOf("type", validate.ChannelTypes), oneOf("status", validate.ChannelStatuses), paging()),
 		func(ctx context.Context, cl *call, in ChannelListInput) (*Result, error) {
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
+			c := cl.c
 			return page(ctx, c.ListChannels(api.ChannelListParams{ListOptions: in.options(), Type: in.Type, Status: in.Status, Search: in.Search}), "channel")
 		})
 }

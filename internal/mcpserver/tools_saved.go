@@ -52,10 +52,7 @@ func listSavedReplies(s *Server) {
 				if d, ch, err = s.findChat(ctx, in.Chat); err != nil {
 					return nil, err
 				}
-				c, err := s.client(ctx)
-				if err != nil {
-					return nil, err
-				}
+				c := cl.c
 				if me, err = s.me(ctx, c); err != nil {
 					return nil, err
 				}

@@ -7,7 +7,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
@@ -36,10 +35,7 @@ func listTemplates(s *Server) {
 		Description: "List the message templates, as the API lists them: the only messages the messaging app delivers to a customer who has not written in 24 hours. Only approved templates can be sent."},
 		shape(channelToken("channel"), oneOf("status", validate.TemplateStatuses), oneOf("category", validate.TemplateCategories), paging()),
 		func(ctx context.Context, cl *call, in TemplateListInput) (*Result, error) {
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
+			c := cl.c
 			return page(ctx, c.ListTemplates(api.TemplateListParams{ListOptions: in.options(), Channel: in.Channel,
 				Status: in.Status, Category: in.Category, Search: in.Search}), "template")
 		})
@@ -56,10 +52,7 @@ func viewTemplate(s *Server) {
 		Description: "Read a template: as the API sends it, its preview, and the values send_template needs (variables by name, header_url, header_text, buttons by index)."},
 		channelToken("channel"),
 		func(ctx context.Context, cl *call, in TemplateInput) (*Result, error) {
-			c, err := s.client(ctx)
-			if err != nil {
-				return nil, err
-			}
+			c := cl.c
 			t, raw, err := resolve.Template(ctx, c, in.Template, in.Channel)
 			if err != nil {
 				return nil, err
@@ -248,22 +241,6 @@ type StatusInput struct {
 	IdempotencyKey string `json:"idempotency_key,omitempty" jsonschema:"instead of id: the idempotency_key the message was sent with"`
 }
 
-// statusView is a record as send_status shows it.
-type statusView struct {
-	ID             string    `json:"id"`
-	IdempotencyKey string    `json:"idempotency_key"`
-	Tool           string    `json:"tool"`
-	Status         string    `json:"status"`
-	Approval       string    `json:"approval,omitempty"`
-	To             string    `json:"to,omitempty"`
-	Channel        string    `json:"channel,omitempty"`
-	Text           string    `json:"text,omitempty"`
-	MessageID      int64     `json:"message_id,omitempty"`
-	Error          string    `json:"error,omitempty"`
-	Created        time.Time `json:"created"`
-	Updated        time.Time `json:"updated"`
-}
-
 func sendStatus(s *Server) {
 	register(s, def{Name: "send_status", Title: "What became of a message", Kind: reads,
 		Offered: func(o *Options) bool { return o.writes() && (o.offers(SetDesk) || o.offers(SetTemplates)) },
@@ -296,8 +273,7 @@ func sendStatus(s *Server) {
 				}
 				return nil, clierr.InputErrorf("no message sent or queued through this server in the last 24 hours has that %s", what)
 			}
-			v := statusView{ID: rec.ID, IdempotencyKey: rec.Key, Tool: rec.Tool, Status: rec.Status, Approval: rec.Approval,
-				To: rec.Send.To, Channel: rec.Send.On, Text: rec.Send.Text, MessageID: rec.MessageID, Error: rec.Error, Created: rec.Created, Updated: rec.Updated}
+			v := rec.View()
 			text := fmt.Sprintf("Message %s to %s: %s", rec.ID, rec.Send.To, rec.Status)
 			if rec.MessageID != 0 {
 				text += fmt.Sprintf(" (message %d)", rec.MessageID)

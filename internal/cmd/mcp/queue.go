@@ -4,37 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/cmdutil"
-	"github.com/convo-cli/convo/internal/mcpserver"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/safetext"
 )
-
-// queued is a message of the queue as it is printed.
-type queued struct {
-	ID             string    `json:"id"`
-	Status         string    `json:"status"`
-	Approval       string    `json:"approval"`
-	Tool           string    `json:"tool"`
-	To             string    `json:"to"`
-	Channel        string    `json:"channel"`
-	Text           string    `json:"text"`
-	Chat           string    `json:"chat,omitempty"`
-	MessageID      int64     `json:"message_id,omitempty"`
-	Error          string    `json:"error,omitempty"`
-	IdempotencyKey string    `json:"idempotency_key"`
-	Created        time.Time `json:"created"`
-	Updated        time.Time `json:"updated"`
-}
-
-func view(r *mcpserver.Record) queued {
-	return queued{ID: r.ID, Status: r.Status, Approval: r.Approval, Tool: r.Tool, To: r.Send.To, Channel: r.Send.On, Text: r.Send.Text,
-		Chat: r.Send.Chat, MessageID: r.MessageID, Error: r.Error, IdempotencyKey: r.Key, Created: r.Created, Updated: r.Updated}
-}
 
 var queueSpec = output.Spec{
 	Noun: "messages",
@@ -100,7 +76,7 @@ func newCmdQueueList(f *cmdutil.Factory) *cobra.Command {
 				return err
 			}
 			for _, r := range recs {
-				b, err := json.Marshal(view(r))
+				b, err := json.Marshal(r.View())
 				if err != nil {
 					return fmt.Errorf("encode message %s: %w", r.ID, err)
 				}
@@ -133,7 +109,7 @@ func newCmdQueueApprove(f *cmdutil.Factory) *cobra.Command {
 			for _, l := range lines[1:] {
 				fmt.Fprintln(f.IOStreams.ErrOut, safetext.Line(l))
 			}
-			b, err := json.Marshal(view(rec))
+			b, err := json.Marshal(rec.View())
 			if err != nil {
 				return err
 			}
@@ -158,7 +134,7 @@ func newCmdQueueReject(f *cmdutil.Factory) *cobra.Command {
 				return err
 			}
 			output.Success(f.IOStreams, fmt.Sprintf("Message %s to %s rejected: it will not be sent.", rec.ID, rec.Send.To), nil)
-			b, err := json.Marshal(view(rec))
+			b, err := json.Marshal(rec.View())
 			if err != nil {
 				return err
 			}
