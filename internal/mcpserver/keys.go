@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/bulk"
 )
 
@@ -125,6 +126,7 @@ func (s *Server) keyed(ctx context.Context, c *call, key string, run func() (*Re
 		return nil, refuse("the first call with idempotency_key %q may have been done: its answer never came. Check with the tools that read before doing it again with a new key", key)
 	}
 	res, err := run()
+	var refused *api.Error
 	switch {
 	case err == nil:
 		rec.Status = StatusDone
@@ -134,9 +136,12 @@ func (s *Server) keyed(ctx context.Context, c *call, key string, run func() (*Re
 	case bulk.Classify(err) == bulk.Ambiguous:
 		c.entry.Outcome = "in_doubt"
 		return nil, err // the record stays in doubt
-	case bulk.Classify(err) == bulk.Permanent:
+	case errors.As(err, &refused) && bulk.Classify(err) == bulk.Permanent:
+		// The API's answer: the same call would get it again.
 		rec.Status, rec.Error = StatusFailed, errorText(err)
 	default:
+		// Refused before anything was asked of the API, or not done:
+		// the key stays free for the call made right.
 		return nil, errors.Join(err, s.store.Remove(rec.ID))
 	}
 	if perr := s.store.Put(rec); perr != nil {

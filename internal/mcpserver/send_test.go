@@ -382,6 +382,14 @@ func TestIdempotencyKeys(t *testing.T) {
 	if n1["id"] != n2["id"] || count != 1 {
 		t.Errorf("a note with one key twice: %v, %v, %d notes", n1, n2, count)
 	}
+	// A call refused before the API was asked leaves its key free; one the
+	// API refused keeps its answer.
+	refused(t, callTool(t, cs, "add_note", map[string]any{"contact": "2", "text": "   ", "idempotency_key": "n2"}), "empty note")
+	ok(t, callTool(t, cs, "add_note", map[string]any{"contact": "2", "text": "Retornar na sexta.", "idempotency_key": "n2"}))
+	dup := map[string]any{"phone": "+5531958380742", "name": "Outra Maria", "idempotency_key": "c1"}
+	refused(t, callTool(t, cs, "create_contact", dup), "DUPLICATE")
+	refused(t, callTool(t, cs, "create_contact", dup), "the first call with idempotency_key \"c1\" failed")
+
 	// A new server, as after a restart, knows the keys.
 	cs2 := connect(t, e.server(Options{AllowWrites: true, Approve: ApproveAuto, MaxSends: 5}), nil, "")
 	ok(t, callTool(t, cs2, "reply_to_chat", reply(chat, "Olá!", "same")))
