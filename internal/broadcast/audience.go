@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -102,11 +102,8 @@ func lookUpChannel(ctx context.Context, c *api.Client, token string) (api.Channe
 
 // sendable refuses a template that is not approved, as `messages send` does.
 func sendable(t *api.Template) error {
-	switch t.Status {
-	case "approved":
-		return nil
-	case "pending":
-		return clierr.InputErrorf("template %q is pending approval; only approved templates can be sent. Nothing was sent.", t.Name)
+	if err := msgtemplate.Sendable(*t); err != nil {
+		return clierr.InputErrorf("%v. Nothing was sent.", err)
 	}
-	return clierr.InputErrorf("template %q was %s; only approved templates can be sent. Nothing was sent.", t.Name, strings.ToLower(t.Status))
+	return nil
 }
