@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -390,10 +391,28 @@ func TestIdempotencyKeys(t *testing.T) {
 	refused(t, callTool(t, cs, "create_contact", dup), "DUPLICATE")
 	refused(t, callTool(t, cs, "create_contact", dup), "the first call with idempotency_key \"c1\" failed")
 
+	// Calls with one key at the same moment send one message between them.
+	before := e.sent()
+	var wg sync.WaitGroup
+	results := make([]*sdk.CallToolResult, 6)
+	for i := range results {
+		wg.Go(func() { results[i] = callTool(t, cs, "reply_to_chat", reply(chat, "Ao mesmo tempo", "race")) })
+	}
+	wg.Wait()
+	for _, res := range results {
+		if res.IsError && !strings.Contains(text(res), "under way") {
+			t.Errorf("a call at the same moment: %s", text(res))
+		}
+	}
+	if e.sent()-before != 1 {
+		t.Errorf("%d messages for one key sent at once", e.sent()-before)
+	}
+
 	// A new server, as after a restart, knows the keys.
+	before = e.sent()
 	cs2 := connect(t, e.server(Options{AllowWrites: true, Approve: ApproveAuto, MaxSends: 5}), nil, "")
 	ok(t, callTool(t, cs2, "reply_to_chat", reply(chat, "Olá!", "same")))
-	if e.sent() != 1 {
+	if e.sent() != before {
 		t.Errorf("after a restart: %d sent", e.sent())
 	}
 }
