@@ -113,6 +113,30 @@ func TestNoRawControlCharacterInAnyResult(t *testing.T) {
 	}
 }
 
+// TestNoRawControlCharacterInAnError: a tool error quoting what it was
+// given shows it escaped, in its text and in its error object.
+func TestNoRawControlCharacterInAnError(t *testing.T) {
+	e := newEnv(t)
+	cs := connect(t, e.server(Options{}), nil, "")
+	res := callTool(t, cs, "view_chat", map[string]any{"chat": "abc" + hostile})
+	if !res.IsError {
+		t.Fatalf("a chat that is not there: %s", text(res))
+	}
+	if bad := controls(text(res)); len(bad) > 0 {
+		t.Errorf("the error's text holds %q raw", bad)
+	}
+	var v any
+	b, _ := json.Marshal(res.StructuredContent)
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	walk(v, func(s string) {
+		if bad := controls(s); len(bad) > 0 {
+			t.Errorf("the error object holds %q raw: %q", bad, s)
+		}
+	})
+}
+
 // TestAuditLog: one line per write attempt with the tool, its arguments,
 // the approval, the outcome, the message id and the time; the file is
 // its owner's alone, and holds no token.

@@ -276,8 +276,11 @@ func cleanJSON(v any) (json.RawMessage, error) {
 func toolError(err error) *sdk.CallToolResult {
 	code := cmdutil.ExitCode(err)
 	text := strings.Join(cmdutil.ErrorLines(err), "\n")
-	return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: text}},
-		StructuredContent: json.RawMessage(cmdutil.ErrorJSON(err, code))}
+	out := &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: text}}}
+	if data, jerr := safetext.JSONText(cmdutil.ErrorJSON(err, code)); jerr == nil {
+		out.StructuredContent = json.RawMessage(data)
+	}
+	return out
 }
 
 // refusal is a tool refused by a rule of the server: nothing was done.
