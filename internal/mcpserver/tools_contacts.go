@@ -8,6 +8,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -78,11 +79,16 @@ func viewContact(s *Server) {
 			for i, ch := range p.Chats {
 				chats[i] = map[string]any{"chat": rawOr(ch.Raw, ch.Chat), "channel": ch.Channel}
 			}
-			text := fmt.Sprintf("Contact %d, %s: %d tags, %d notes, %d chats.", id, who(p.Contact.Name, p.Contact.Phone), len(p.Contact.Tags), p.NotesTotal, len(p.Chats))
+			text := fmt.Sprintf("Contact %d, %s: %s, %s, %s.", id, who(p.Contact.Name, p.Contact.Phone),
+				english.Count(len(p.Contact.Tags), "tag"), english.Count(p.NotesTotal, "note"), english.Count(len(p.Chats), "chat"))
 			if p.Contact.Blocked {
 				text += " Blocked: no message may be sent to it."
 			}
-			return &Result{Text: text, Data: map[string]any{"contact": p.Contact, "notes": p.Notes, "notes_total": p.NotesTotal, "chats": chats}}, nil
+			notes := p.Notes
+			if notes == nil {
+				notes = []api.Note{} // none: a list all the same
+			}
+			return &Result{Text: text, Data: map[string]any{"contact": p.Contact, "notes": notes, "notes_total": p.NotesTotal, "chats": chats}}, nil
 		})
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
@@ -141,8 +142,8 @@ func (s *Server) conversation(ctx context.Context, d *desk.Desk, ch *desk.Chat, 
 	if !ch.IsOpen {
 		state += ", closed"
 	}
-	text := fmt.Sprintf("%sChat %s with %s on %s (%s): %d messages, the newest %d here.%s", lead, ch.Token,
-		who(ch.Contact.Name, ch.Contact.Phone), channelName(ch.Channel), state, conv.Total, len(conv.Messages), window)
+	text := fmt.Sprintf("%sChat %s with %s on %s (%s): %s, the newest %d here.%s", lead, ch.Token,
+		who(ch.Contact.Name, ch.Contact.Phone), channelName(ch.Channel), state, english.Count(conv.Total, "message"), len(conv.Messages), window)
 	return &Result{Text: text, Data: v}, nil
 }
 
@@ -395,7 +396,7 @@ func changeTags(s *Server) {
 			if err != nil {
 				return nil, err
 			}
-			return &Result{Text: fmt.Sprintf("Contact %d has %d tags.", id, len(tags)), Data: map[string]any{"contact": id, "tags": tags}}, nil
+			return &Result{Text: fmt.Sprintf("Contact %d has %s.", id, english.Count(len(tags), "tag")), Data: map[string]any{"contact": id, "tags": tags}}, nil
 		})
 }
 

@@ -267,7 +267,7 @@ func TestEveryToolAnswers(t *testing.T) {
 		{"next_chat", map[string]any{}, "waited longest"},
 		{"list_messages", map[string]any{"chat": chat, "direction": "incoming"}, "messages of chat " + chat},
 		{"list_contacts", map[string]any{"per_page": 5}, "contacts of"},
-		{"view_contact", map[string]any{"contact": "2"}, "Contact 2"},
+		{"view_contact", map[string]any{"contact": "2"}, "Contact 2, Maria Aparecida Santos (+5531958380742): 1 tag, 1 note, 1 chat."},
 		{"verify_number", map[string]any{"phone": "+55 11 98765-4321", "channel": sandbox.ChannelMain}, "5511987654321"},
 		{"list_templates", map[string]any{"status": "approved"}, "templates of"},
 		{"view_template", map[string]any{"template": "boas_vindas"}, "Template boas_vindas"},
@@ -307,6 +307,10 @@ func TestEveryToolAnswers(t *testing.T) {
 	}
 	if e.sent() != 2 {
 		t.Errorf("%d messages sent, want the reply and the template", e.sent())
+	}
+	// A contact without notes has a list of none, as the API lists notes.
+	if notes := data(t, callTool(t, cs, "view_contact", map[string]any{"contact": "10"}))["notes"]; notes == nil {
+		t.Errorf("view_contact of a contact without notes: notes = null, want []")
 	}
 	plan := data(t, callTool(t, cs, "plan_broadcast", map[string]any{"rows": "phone,nome,numero_pedido\n5521998760001,Rita,4521\n5521998760001,Rita,4521\nx,Bia,1\n",
 		"template": "boas_vindas", "channel": sandbox.ChannelMain}))
