@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -20,6 +21,18 @@ func shape(steps ...shaping) shaping {
 	return func(s *jsonschema.Schema) {
 		for _, step := range steps {
 			step(s)
+		}
+	}
+}
+
+// oneType gives each property the one type of its value: inference makes
+// an optional pointer or slice ["null", T], which clients that map tool
+// schemas onto a one-type dialect (Gemini's function declarations, say)
+// refuse. An argument left out is what null would say.
+func oneType(s *jsonschema.Schema) {
+	for _, p := range s.Properties {
+		if i := slices.Index(p.Types, "null"); i >= 0 && len(p.Types) == 2 {
+			p.Type, p.Types = p.Types[1-i], nil
 		}
 	}
 }

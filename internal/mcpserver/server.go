@@ -197,6 +197,7 @@ func register[In any](s *Server, d def, shape func(*jsonschema.Schema), run func
 	if err != nil {
 		panic(fmt.Sprintf("mcpserver: the input schema of %s: %v", d.Name, err))
 	}
+	oneType(schema)
 	if shape != nil {
 		shape(schema)
 	}

@@ -198,6 +198,14 @@ func TestInputSchemasCarryTheAPIsRules(t *testing.T) {
 			t.Errorf("%s requires %v, want %v", tool, got, want)
 		}
 	}
+	// Each property has one type: an optional one is left out, never null.
+	for name, tl := range all {
+		for p, v := range schemaOf(t, tl)["properties"].(map[string]any) {
+			if typ, ok := v.(map[string]any)["type"].(string); !ok || typ == "null" {
+				t.Errorf("%s: property %s has type %v, want one type", name, p, v.(map[string]any)["type"])
+			}
+		}
+	}
 	// A value the schema refuses is the tool's error, not the protocol's.
 	res := callTool(t, cs, "list_chats", map[string]any{"status": "open"})
 	refused(t, res, "status")
