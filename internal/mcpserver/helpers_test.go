@@ -67,9 +67,12 @@ func newEnv(t *testing.T) *env {
 
 // api is a client of the sandbox as the seeded admin, for the tests' own
 // doings and for the server.
-func (e *env) api() *api.Client {
+func (e *env) api() *api.Client { return e.apiAs(sandbox.AdminToken1) }
+
+// apiAs is a client of the sandbox with token.
+func (e *env) apiAs(token string) *api.Client {
 	e.t.Helper()
-	c, err := api.New(api.Options{BaseURL: "http://sandbox.localhost", Token: sandbox.AdminToken1, Transport: sandbox.Transport(e.handler), Timeout: 5 * time.Second})
+	c, err := api.New(api.Options{BaseURL: "http://sandbox.localhost", Token: token, Transport: sandbox.Transport(e.handler), Timeout: 5 * time.Second})
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -85,16 +88,20 @@ func (e *env) sent() int {
 
 // server is a server with opts (checked) over the sandbox, as the seeded
 // admin (@me).
-func (e *env) server(opts Options) *Server {
+func (e *env) server(opts Options) *Server { return e.serverAs(opts, sandbox.AdminToken1, nil) }
+
+// serverAs is a server with opts over the sandbox with token, as its
+// seeded user (@me), on the clock now (nil: time.Now).
+func (e *env) serverAs(opts Options, token string, now func() time.Time) *Server {
 	e.t.Helper()
 	if err := opts.Check(); err != nil {
 		e.t.Fatal(err)
 	}
-	c := e.api()
+	c := e.apiAs(token)
 	return New(opts, Env{
 		Version: "test", Client: func(context.Context) (*api.Client, error) { return c, nil },
-		Me:          resolve.Me{Ref: sandbox.SeededAttendant(sandbox.AdminToken1)},
-		TakeOnReply: true, DataDir: e.data, TeamFile: e.team, Log: testWriter{e.t},
+		Me:          resolve.Me{Ref: sandbox.SeededAttendant(token)},
+		TakeOnReply: true, DataDir: e.data, TeamFile: e.team, Log: testWriter{e.t}, Now: now,
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -414,6 +415,30 @@ func TestIdempotencyKeys(t *testing.T) {
 	ok(t, callTool(t, cs2, "reply_to_chat", reply(chat, "Olá!", "same")))
 	if e.sent() != before {
 		t.Errorf("after a restart: %d sent", e.sent())
+	}
+}
+
+// TestAKeyIsKeptADayForOneCompany: a key is remembered for 24 hours after
+// its call, also by a server started later, and only for the API and
+// company it was used with.
+func TestAKeyIsKeptADayForOneCompany(t *testing.T) {
+	e := newEnv(t)
+	chat := e.openChat()
+	start := time.Now()
+	at := func(d time.Duration) func() time.Time { return func() time.Time { return start.Add(d) } }
+	opts := Options{AllowWrites: true, Approve: ApproveAuto, MaxSends: 5}
+	ok(t, callTool(t, connect(t, e.serverAs(opts, sandbox.AdminToken1, at(0)), nil, ""), "reply_to_chat", reply(chat, "Olá!", "k")))
+	ok(t, callTool(t, connect(t, e.serverAs(opts, sandbox.AdminToken1, at(23*time.Hour)), nil, ""), "reply_to_chat", reply(chat, "Olá!", "k")))
+	if e.sent() != 1 {
+		t.Fatalf("the key again within the day: %d sent, want 1", e.sent())
+	}
+	// Another company's key of the same name is its own.
+	other := connect(t, e.serverAs(opts, sandbox.AdminToken2, at(23*time.Hour)), nil, "")
+	ok(t, callTool(t, other, "add_note", map[string]any{"contact": "51", "text": "Cliente da outra empresa.", "idempotency_key": "k"}))
+	// A day after its call the key is forgotten: the message is new.
+	again := ok(t, callTool(t, connect(t, e.serverAs(opts, sandbox.AdminToken1, at(KeyTTL+time.Hour)), nil, ""), "reply_to_chat", reply(chat, "Olá!", "k")))
+	if e.sent() != 2 || again["status"] != StatusSent {
+		t.Errorf("the key a day later: %d sent (%v), want a second message", e.sent(), again)
 	}
 }
 
