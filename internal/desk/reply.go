@@ -76,7 +76,7 @@ func Reply(ch *Chat, content api.MessageSend) (api.MessageSend, error) {
 		}
 		return api.MessageSend{}, clierr.InputErrorf("chat %s is %s: a reply would open a new chat with %s\n"+
 			"To write to the contact anyway: convo messages send --phone %s --channel %s …",
-			ch.Token, state, contactLabel(ch.Contact), ch.Contact.Phone, ch.Channel.Token)
+			ch.Token, state, ContactLabel(ch.Contact.Name, ch.Contact.Phone), ch.Contact.Phone, ch.Channel.Token)
 	}
 	content.Phone, content.Channel = ch.Contact.Phone, ch.Channel.Token
 	return content, nil
@@ -94,19 +94,21 @@ func (d *Desk) Sent(ch *Chat, res *api.SendResult) string {
 	d.cache.learn(other, ch.Channel.Token, d.now())
 	d.cache.save()
 	return fmt.Sprintf("the message went to chat %s, not to chat %s (the API opened or chose another chat with %s on %s)",
-		res.Chat.Token, ch.Token, contactLabel(ch.Contact), channelLabel(ch.Channel))
+		res.Chat.Token, ch.Token, ContactLabel(ch.Contact.Name, ch.Contact.Phone), ChannelLabel(ch.Channel))
 }
 
-// contactLabel names a contact in one line: name and phone, or the phone.
-func contactLabel(c api.ChatContact) string {
-	if c.Name == "" {
-		return "+" + c.Phone
+// ContactLabel names a contact in one line: "Maria Souza (+5511987654321)",
+// or the phone when it has no name.
+func ContactLabel(name, phone string) string {
+	if name == "" {
+		return "+" + phone
 	}
-	return fmt.Sprintf("%s (+%s)", c.Name, c.Phone)
+	return fmt.Sprintf("%s (+%s)", name, phone)
 }
 
-// channelLabel names a channel in one line.
-func channelLabel(ch api.Channel) string {
+// ChannelLabel names a channel in one line: "Chatapp Atendimento
+// (chatapp-main-001)", or the token when it has no name.
+func ChannelLabel(ch api.Channel) string {
 	if ch.Name == "" {
 		return ch.Token
 	}

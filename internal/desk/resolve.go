@@ -32,7 +32,7 @@ func (d *Desk) Resolve(ctx context.Context, ref resolve.ChatRef) (*Chat, error) 
 	lines := make([]string, len(chats))
 	now := d.now()
 	for i, ch := range chats {
-		lines[i] = fmt.Sprintf("  %s  %s · %s", ch.Token, channelLabel(ch.Channel), ch.Status)
+		lines[i] = fmt.Sprintf("  %s  %s · %s", ch.Token, ChannelLabel(ch.Channel), ch.Status)
 		if ch.LastMessage != nil {
 			lines[i] += " · last message " + humanize.RelTime(ch.LastMessage.CreatedAt.Time, now, "ago", "from now")
 		}

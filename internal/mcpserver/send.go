@@ -411,13 +411,13 @@ func (s *Server) recipient(ctx context.Context, c *api.Client, phone string, con
 			}
 		}
 	}
-	return refuse("%s is not among the recipients this server may message (--allow-send-to): not sent", who(nameOf(contact), phone))
+	return refuse("%s is not among the recipients this server may message (--allow-send-to): not sent", desk.ContactLabel(nameOf(contact), phone))
 }
 
 // blocked refuses a message to a blocked contact (nil: none yet).
 func blocked(contact *api.Contact, phone string) error {
 	if contact != nil && contact.Blocked {
-		return refuse("%s is blocked: no message is sent to a blocked contact", who(contact.Name, phone))
+		return refuse("%s is blocked: no message is sent to a blocked contact", desk.ContactLabel(contact.Name, phone))
 	}
 	return nil
 }
@@ -438,22 +438,6 @@ func nameOf(c *api.Contact) string {
 		return ""
 	}
 	return c.Name
-}
-
-// who names a recipient for people: "Maria Souza (+5511912345678)".
-func who(name, phone string) string {
-	if name == "" {
-		return "+" + phone
-	}
-	return fmt.Sprintf("%s (+%s)", name, phone)
-}
-
-// channelName names a channel for people: "Chatapp Atendimento (chatapp-main-001)".
-func channelName(ch api.Channel) string {
-	if ch.Name == "" {
-		return ch.Token
-	}
-	return fmt.Sprintf("%s (%s)", ch.Name, ch.Token)
 }
 
 // canElicit reports whether the client said it can ask its user (form

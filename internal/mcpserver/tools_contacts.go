@@ -8,6 +8,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
@@ -79,7 +80,7 @@ func viewContact(s *Server) {
 			for i, ch := range p.Chats {
 				chats[i] = map[string]any{"chat": rawOr(ch.Raw, ch.Chat), "channel": ch.Channel}
 			}
-			text := fmt.Sprintf("Contact %d, %s: %s, %s, %s.", id, who(p.Contact.Name, p.Contact.Phone),
+			text := fmt.Sprintf("Contact %d, %s: %s, %s, %s.", id, desk.ContactLabel(p.Contact.Name, p.Contact.Phone),
 				english.Count(len(p.Contact.Tags), "tag"), english.Count(p.NotesTotal, "note"), english.Count(len(p.Chats), "chat"))
 			if p.Contact.Blocked {
 				text += " Blocked: no message may be sent to it."

@@ -143,7 +143,7 @@ func (s *Server) conversation(ctx context.Context, d *desk.Desk, ch *desk.Chat, 
 		state += ", closed"
 	}
 	text := fmt.Sprintf("%sChat %s with %s on %s (%s): %s, the newest %d here.%s", lead, ch.Token,
-		who(ch.Contact.Name, ch.Contact.Phone), channelName(ch.Channel), state, english.Count(conv.Total, "message"), len(conv.Messages), window)
+		desk.ContactLabel(ch.Contact.Name, ch.Contact.Phone), desk.ChannelLabel(ch.Channel), state, english.Count(conv.Total, "message"), len(conv.Messages), window)
 	return &Result{Text: text, Data: v}, nil
 }
 
@@ -313,8 +313,8 @@ func (s *Server) reply(ctx context.Context, ref string, freeForm bool, compose c
 	if err != nil {
 		return nil, err
 	}
-	return &message{out: Outgoing{Body: body, Chat: ch.Token, Take: s.env.TakeOnReply, To: who(ch.Contact.Name, ch.Contact.Phone),
-		On: channelName(ch.Channel), Text: text, Content: apiContent}}, nil
+	return &message{out: Outgoing{Body: body, Chat: ch.Token, Take: s.env.TakeOnReply, To: desk.ContactLabel(ch.Contact.Name, ch.Contact.Phone),
+		On: desk.ChannelLabel(ch.Channel), Text: text, Content: apiContent}}, nil
 }
 
 // NoteInput is a note on a contact.

@@ -158,7 +158,7 @@ func (s *Server) templateMessage(ctx context.Context, in TemplateSendInput) (*me
 		return nil, err
 	}
 	body.Phone, body.Channel = phone, in.Channel
-	return &message{out: Outgoing{Body: body, To: who(nameOf(contact), phone), On: on, Text: text, Content: content}}, nil
+	return &message{out: Outgoing{Body: body, To: desk.ContactLabel(nameOf(contact), phone), On: on, Text: text, Content: content}}, nil
 }
 
 // templateBody is the body of the template message in asks for on the
@@ -230,7 +230,7 @@ func (s *Server) channelNamed(ctx context.Context, token string) (string, error)
 		return "", err
 	}
 	if i := slices.IndexFunc(chs, func(ch api.Channel) bool { return ch.Token == token }); i >= 0 {
-		return channelName(chs[i]), nil
+		return desk.ChannelLabel(chs[i]), nil
 	}
 	return token, nil
 }
