@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/broadcast"
@@ -13,6 +14,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/msgtemplate"
+	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -35,16 +37,26 @@ type PlanInput struct {
 	Buttons     map[string]string `json:"buttons,omitempty" jsonschema:"URL buttons' values by index, for every row without its own"`
 	Map         []string          `json:"map,omitempty" jsonschema:"columns read under another name, as COLUMN=NAME (Telefone=phone)"`
 	ExcludeTags []string          `json:"exclude_tags,omitempty" jsonschema:"leave out the contacts with any of these tags (ids or texts)"`
+	// The channel's rules, as messages broadcast's flags give them.
+	Window     string `json:"window,omitempty" jsonschema:"send only from HH:MM-HH:MM each day, in tz (e.g. 09:00-18:00; 22:00-06:00 spans midnight)"`
+	TZ         string `json:"tz,omitempty" jsonschema:"the IANA time zone of window and start_at, e.g. America/Sao_Paulo (default: the local zone of the machine the server runs on)"`
+	StartAt    string `json:"start_at,omitempty" jsonschema:"send nothing before this time: RFC 3339 (2026-12-01T09:00:00-03:00), or HH:MM for the next such time in tz"`
+	DailyLimit int    `json:"daily_limit,omitempty" jsonschema:"at most this many distinct recipients in any 24 hours on the channel, over every campaign of this data directory (0: none)"`
 }
 
 func planBroadcast(s *Server) {
 	register(s, def{Name: "plan_broadcast", Title: "Plan a broadcast", Set: SetCampaigns, Kind: reads,
 		Description: "Plan a campaign: one template message to every recipient of a list, checked as `convo messages broadcast --dry-run` checks it (phones, values, duplicates, blocked and excluded contacts, recipients an earlier run sent). " +
+			"With window, start_at and daily_limit the plan shows the channel's rules as they stand now: whether the window is open and until when, when the campaign starts, and how many recipients the channel had in the last 24 hours, the room left and how many must wait for it; blocked and excluded contacts are read again as the messages go. " +
 			"It sends nothing, and no tool here sends a campaign: a person runs convo messages broadcast for that." + customerText},
-		shape(length("rows", 1, maxRows), channelToken("channel")),
+		shape(length("rows", 1, maxRows), channelToken("channel"), between("daily_limit", 0, 0)),
 		func(ctx context.Context, cl *call, in PlanInput) (*Result, error) {
 			c := cl.c
 			maps, err := cmdutil.ParseMappings(in.Map, "COLUMN=NAME, e.g. Telefone=phone")
+			if err != nil {
+				return nil, err
+			}
+			pol, warnings, err := broadcast.PolicyFlags{Window: in.Window, Zone: in.TZ, StartAt: in.StartAt, DailyLimit: in.DailyLimit}.Policy(s.env.Now())
 			if err != nil {
 				return nil, err
 			}
@@ -75,9 +87,8 @@ func planBroadcast(s *Server) {
 			}
 			camp, err := broadcast.Prepare(ctx, c, broadcast.Options{
 				RunOptions: bulk.RunOptions{Input: input, Mappings: maps, DefaultCountry: s.env.DefaultCountry, DryRun: true,
-					JournalDir: filepath.Join(s.env.DataDir, "broadcasts"), ReportPath: filepath.Join(dir, "report.csv"),
-					Stderr: io.Discard, Feedback: bulk.FeedbackNone},
-				Template: in.Template, Channel: in.Channel, Shared: shared, ExcludeTags: in.ExcludeTags,
+					JournalDir: filepath.Join(s.env.DataDir, "broadcasts"), Stderr: io.Discard, Feedback: bulk.FeedbackNone},
+				Template: in.Template, Channel: in.Channel, Shared: shared, ExcludeTags: in.ExcludeTags, Policy: pol, NoReport: true,
 			})
 			if err != nil {
 				return nil, err
@@ -87,10 +98,22 @@ func planBroadcast(s *Server) {
 				return nil, err
 			}
 			var text bytes.Buffer
+			for _, w := range warnings {
+				text.WriteString("warning: " + w + "\n")
+			}
 			plan.Write(&text)
-			text.WriteString("Nothing was sent.")
+			text.WriteString(optOuts(plan.Rules.OptOuts) + " Nothing was sent.")
 			return &Result{Text: text.String(), Data: plan}, nil
 		})
+}
+
+// optOuts says who a campaign leaves out, and how late.
+func optOuts(o broadcast.OptOutRule) string {
+	who := "Blocked contacts"
+	if len(o.ExcludeTags) > 0 {
+		who += " and contacts tagged " + strings.Join(o.ExcludeTags, " or ")
+	}
+	return safetext.Line(who+" are left out, and "+o.Recheck) + "."
 }
 
 // UserListInput filters the attendants listed.
