@@ -444,7 +444,7 @@ func takeChat(s *Server) {
 
 func releaseChat(s *Server) {
 	register(s, def{Name: "release_chat", Title: "Release a chat", Set: SetDesk, Kind: writes, Destructive: true, Idempotent: true,
-		Description: "Hand a chat of the server's attendant back to the waiting queue on its own channel, as `convo chats release` does. The API cannot finish a chat. A chat another attendant has is refused."},
+		Description: "Hand a chat of the server's attendant back to the waiting queue on its own channel, as `convo chats release` does: a chat that was answered is nobody's, and joins the waiting chats when the customer writes again. The API cannot finish a chat. A chat another attendant has is refused."},
 		nil,
 		func(ctx context.Context, cl *call, in TakeInput) (*Result, error) {
 			d, ch, err := s.findChat(ctx, in.Chat)
@@ -460,11 +460,7 @@ func releaseChat(s *Server) {
 			if err != nil {
 				return nil, heldOrNot(err)
 			}
-			msg := fmt.Sprintf("Chat %s is back in the waiting queue.", ch.Token)
-			if r.From.ID == 0 {
-				msg = fmt.Sprintf("Chat %s was in the waiting queue already.", ch.Token)
-			}
-			return &Result{Text: msg, Data: map[string]any{"chat": ch.Token, "released": r.From.ID != 0}}, nil
+			return &Result{Text: r.Outcome("Chat "+ch.Token, desk.ChannelLabel(ch.Channel)), Data: map[string]any{"chat": ch.Token, "released": r.From.ID != 0}}, nil
 		})
 }
 

@@ -329,3 +329,31 @@ func TestEveryToolAnswers(t *testing.T) {
 		t.Errorf("the plan sent a message")
 	}
 }
+
+// TestReleaseSaysWhereTheChatGoes: released, a chat the customer waits on
+// is back in its channel's waiting queue; one that was answered is
+// nobody's, and joins the waiting chats only when the customer writes
+// again (as chats release and the inbox say); one nobody had was there.
+func TestReleaseSaysWhereTheChatGoes(t *testing.T) {
+	e := newEnv(t)
+	cs := connect(t, e.server(Options{AllowWrites: true, Approve: ApproveAuto, MaxSends: 1}), nil, "")
+	chat := e.chat(2, sandbox.ChannelMain)
+	e.writes(2, sandbox.ChannelMain, "Vocês entregam em Campinas?")
+	on := "Chatapp Atendimento (chatapp-main-001)"
+	ok(t, callTool(t, cs, "take_chat", map[string]any{"chat": chat}))
+	for _, step := range []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"release_chat", map[string]any{"chat": chat}, "Chat " + chat + " is back in the waiting queue of " + on + "."},
+		{"release_chat", map[string]any{"chat": chat}, "Chat " + chat + " is in the waiting queue of " + on + " already: no attendant has it."},
+		{"reply_to_chat", map[string]any{"chat": chat, "text": "Entregamos sim!", "idempotency_key": "r1"}, "is yours now"},
+		{"release_chat", map[string]any{"chat": chat}, "Chat " + chat + " is nobody's now: answered, it joins the waiting chats when the customer writes again."},
+	} {
+		res := callTool(t, cs, step.tool, step.args)
+		if res.IsError || !strings.Contains(text(res), step.want) {
+			t.Errorf("%s: %q, want it to say %q", step.tool, text(res), step.want)
+		}
+	}
+}
