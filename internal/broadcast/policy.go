@@ -327,7 +327,7 @@ func (g *gate) admit(stop context.Context, keys []validate.PhoneKey) (int, error
 			return nil, nil
 		}
 		return &Pause{Reason: HeldByLimit, Until: g.tally.roomAt(now), zone: g.policy.Zone,
-			Why: fmt.Sprintf("the daily limit is reached: %s distinct recipients in the last 24 hours on the channel", english.Comma(g.policy.DailyLimit))}, nil
+			Why: fmt.Sprintf("the daily limit is reached: %s in the last 24 hours on the channel", english.Count(g.policy.DailyLimit, "distinct recipient"))}, nil
 	})
 	return n, err
 }
@@ -550,8 +550,8 @@ func (p *Plan) writeRules(line func(label, format string, args ...any)) {
 		if l.Wait > 0 {
 			room += fmt.Sprintf("; %s must wait for room", english.Comma(l.Wait))
 		}
-		line("Daily limit", "%s recipients in any 24 hours on the channel: %s in the last 24 hours, %s",
-			english.Comma(l.Limit), english.Comma(l.Recent), room)
+		line("Daily limit", "%s in any 24 hours on the channel: %s in the last 24 hours, %s",
+			english.Count(l.Limit, "recipient"), english.Comma(l.Recent), room)
 	}
 }
 

@@ -3,6 +3,7 @@ package broadcast
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -389,6 +390,28 @@ func TestExplain(t *testing.T) {
 		}
 		if got := short(tc.in); got != tc.sum {
 			t.Errorf("short(%+v) = %q, want %q", tc.in, got, tc.sum)
+		}
+	}
+}
+
+// TestRulesLinesSayOneInTheSingular: a daily limit of one reads as one
+// recipient, as the other counts of the plan do.
+func TestRulesLinesSayOneInTheSingular(t *testing.T) {
+	at := time.Date(2026, 11, 28, 15, 27, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		limit int
+		want  string
+	}{
+		{1, "Daily limit: 1 recipient in any 24 hours on the channel: 1 in the last 24 hours, room for 0 now, more at 2026-11-28 15:27 UTC; 1 must wait for room"},
+		{2, "Daily limit: 2 recipients in any 24 hours on the channel: 1 in the last 24 hours, room for 0 now, more at 2026-11-28 15:27 UTC; 1 must wait for room"},
+	} {
+		p := &Plan{Rules: Rules{DailyLimit: &LimitRule{Limit: tc.limit, Recent: 1, RoomAt: &at, Wait: 1}}, zone: time.UTC}
+		var got []string
+		p.writeRules(func(label, format string, args ...any) {
+			got = append(got, label+": "+fmt.Sprintf(format, args...))
+		})
+		if len(got) != 1 || got[0] != tc.want {
+			t.Errorf("limit %d: got %q, want %q", tc.limit, got, tc.want)
 		}
 	}
 }
