@@ -17,6 +17,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/cmd/cmdtest/binary"
 	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/dirs"
 	"github.com/convo-cli/convo/internal/sandbox"
 	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
 )
@@ -75,11 +76,11 @@ func setupScript(env *testscript.Env) error {
 		env.Setenv(k, "")
 	}
 	for k, v := range map[string]string{
-		"CONVO_BASE_URL":    sb.server.URL,
-		"CONVO_TOKEN":       sandbox.AdminToken1,
-		config.EnvConfigDir: filepath.Join(env.WorkDir, ".config", "convo"),
-		config.EnvDataDir:   filepath.Join(env.WorkDir, ".local", "share", "convo"),
-		"HOME":              filepath.Join(env.WorkDir, "home"),
+		"CONVO_BASE_URL":  sb.server.URL,
+		"CONVO_TOKEN":     sandbox.AdminToken1,
+		dirs.EnvConfigDir: filepath.Join(env.WorkDir, ".config", "convo"),
+		dirs.EnvDataDir:   filepath.Join(env.WorkDir, ".local", "share", "convo"),
+		"HOME":            filepath.Join(env.WorkDir, "home"),
 	} {
 		env.Setenv(k, v)
 	}

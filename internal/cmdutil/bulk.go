@@ -17,7 +17,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
-	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/dirs"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
@@ -80,7 +80,7 @@ type BulkInput struct {
 // bulk.MaxStream), is an input error (exit 2), before anything is sent.
 func OpenBulkInput(f *Factory, file, enc, report, kind string, snapshot bool) (*BulkInput, error) {
 	ios := f.IOStreams
-	dir, err := config.DataDir()
+	dir, err := dirs.DataDir()
 	if err != nil {
 		return nil, err
 	}

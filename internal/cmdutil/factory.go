@@ -16,6 +16,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/config/credentials"
+	"github.com/convo-cli/convo/internal/dirs"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/resolve"
@@ -88,14 +89,14 @@ type SandboxOpener func(ctx context.Context, dbPath string) (http.RoundTripper, 
 func NewFactory(version string, ios *output.IOStreams, openSandbox SandboxOpener) *Factory {
 	f := &Factory{AppVersion: version, IOStreams: ios}
 	f.Config = sync.OnceValues(func() (*config.File, error) {
-		dir, err := config.ConfigDir()
+		dir, err := dirs.ConfigDir()
 		if err != nil {
 			return nil, err
 		}
 		return config.LoadFile(dir)
 	})
 	f.Credentials = sync.OnceValues(func() (*credentials.Store, error) {
-		dir, err := config.ConfigDir()
+		dir, err := dirs.ConfigDir()
 		if err != nil {
 			return nil, err
 		}
@@ -141,7 +142,7 @@ func (f *Factory) Me() resolve.Me {
 func (f *Factory) newClient(ctx context.Context, openSandbox SandboxOpener) (*api.Client, error) {
 	s := f.Settings
 	if s.Sandbox {
-		dir, err := config.DataDir()
+		dir, err := dirs.DataDir()
 		if err != nil {
 			return nil, err
 		}

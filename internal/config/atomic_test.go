@@ -79,3 +79,14 @@ func TestSaveIsAtomicForConcurrentReaders(t *testing.T) {
 		t.Errorf("files left in the config dir: %v, %v", entries, err)
 	}
 }
+
+func assertMode(t *testing.T, path string, want os.FileMode) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != want {
+		t.Fatalf("%s: mode %v, want %v", path, fi.Mode().Perm(), want)
+	}
+}

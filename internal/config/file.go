@@ -1,3 +1,5 @@
+// Package config reads and writes convo's configuration: the profiles of
+// config.yaml and the settings a command runs with.
 package config
 
 import (
@@ -9,6 +11,8 @@ import (
 	"sort"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/convo-cli/convo/internal/dirs"
 )
 
 // DefaultProfile is the profile used when none is named.
@@ -106,5 +110,5 @@ func (f *File) Save() error {
 	if err != nil {
 		return fmt.Errorf("encode config: %w", err)
 	}
-	return WriteFileAtomic(f.path, data, 0o600)
+	return dirs.WriteFileAtomic(f.path, data, 0o600)
 }

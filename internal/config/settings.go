@@ -9,6 +9,8 @@ import (
 
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
+
+	"github.com/convo-cli/convo/internal/dirs"
 )
 
 // Settings are what one run of convo works with, resolved from flags, the
@@ -63,10 +65,6 @@ type binding struct {
 const (
 	// EnvToken is the API token; when set it wins over every stored one.
 	EnvToken = "CONVO_TOKEN"
-	// EnvConfigDir is where config.yaml and hosts.yaml live.
-	EnvConfigDir = "CONVO_CONFIG_DIR"
-	// EnvDataDir is where the sandbox database and import journals live.
-	EnvDataDir = "CONVO_DATA_DIR"
 	// EnvTeamFile names the team file of saved replies.
 	EnvTeamFile = "CONVO_TEAM_FILE"
 	// DefaultTeamFile is the team file in the config directory when
@@ -82,7 +80,7 @@ const (
 // EnvVars lists every environment variable that changes what convo does,
 // so that a test can start from none of them.
 func EnvVars() []string {
-	vars := []string{EnvToken, EnvConfigDir, EnvDataDir}
+	vars := []string{EnvToken, dirs.EnvConfigDir, dirs.EnvDataDir}
 	for _, b := range bindings {
 		for _, name := range []string{b.env, b.fallbackEnv} {
 			if name != "" {

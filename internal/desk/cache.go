@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
-	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/dirs"
 )
 
 // How long what the cache holds is trusted without asking the API again. A
@@ -125,7 +125,7 @@ func (c *cache) save() {
 	}
 	b, err := json.Marshal(c.data)
 	if err == nil {
-		err = config.WriteFileAtomic(c.path, b, 0o600)
+		err = dirs.WriteFileAtomic(c.path, b, 0o600)
 	}
 	c.err = err
 	if err == nil {

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
-	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/dirs"
 	// Named apart from the tests' destination helper.
 	destinations "github.com/convo-cli/convo/internal/destination"
 )
@@ -50,13 +50,13 @@ func New(c *api.Client, o Options) *Desk {
 }
 
 // Open returns a desk over c whose cache file is in the data directory
-// (config.DataDir), bound to the destination c's requests land at: learnt
+// (dirs.DataDir), bound to the destination c's requests land at: learnt
 // with one request the first time a login is used, remembered in the data
 // directory after that (destination.Remembered). A token that can tell no
 // company, or a data directory that cannot be found, gets a cache in memory
 // only, for this process.
 func Open(ctx context.Context, c *api.Client) (*Desk, error) {
-	dir, err := config.DataDir()
+	dir, err := dirs.DataDir()
 	if err != nil {
 		dir = ""
 	}

@@ -4,14 +4,14 @@ import (
 	"context"
 	"testing"
 
-	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/dirs"
 	"github.com/convo-cli/convo/internal/sandbox"
 )
 
 func TestOpenKeepsTheCacheOfEachCompanyInTheDataDirectory(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	t.Setenv(config.EnvDataDir, t.TempDir())
+	t.Setenv(dirs.EnvDataDir, t.TempDir())
 	chat := e.chats(sandbox.AdminToken1)[4]
 
 	var d *Desk

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/dirs"
 )
 
 // Draft is a reply being written in a chat, kept while the person does
@@ -68,7 +68,7 @@ func (d *Desk) SaveDraft(token, text string) error {
 	if err != nil {
 		return fmt.Errorf("save the draft of chat %s: %w", token, err)
 	}
-	if err := config.WriteFileAtomic(s.path(token), b, 0o600); err != nil {
+	if err := dirs.WriteFileAtomic(s.path(token), b, 0o600); err != nil {
 		return fmt.Errorf("save the draft of chat %s: %w", token, err)
 	}
 	return nil

@@ -13,7 +13,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
-	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/dirs"
 )
 
 // Event kinds of the follow engine.
@@ -415,7 +415,7 @@ func SaveState(path string, st *State) error {
 	if err != nil {
 		return fmt.Errorf("save the follow state: %w", err)
 	}
-	return config.WriteFileAtomic(path, b, 0o600)
+	return dirs.WriteFileAtomic(path, b, 0o600)
 }
 
 // RetryDelay is how long to wait before polling again after failures

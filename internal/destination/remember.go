@@ -6,7 +6,7 @@ import (
 	"os"
 
 	"github.com/convo-cli/convo/internal/api"
-	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/dirs"
 )
 
 // maxRemembered bounds the file of Remembered: logins are few.
@@ -50,7 +50,7 @@ func Remembered(ctx context.Context, c *api.Client, file string) (Destination, e
 	}
 	r.Logins[key] = d
 	if b, err := json.Marshal(r); err == nil {
-		_ = config.WriteFileAtomic(file, b, 0o600)
+		_ = dirs.WriteFileAtomic(file, b, 0o600)
 	}
 	return d, nil
 }

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
-	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/dirs"
 )
 
 // Looked is what the inbox keeps between runs, one file per destination:
@@ -59,7 +59,7 @@ func SaveLooked(path, destination string, l Looked) error {
 	if err != nil {
 		return err
 	}
-	return config.WriteFileAtomic(path, b, 0o600)
+	return dirs.WriteFileAtomic(path, b, 0o600)
 }
 
 // Left is what the inbox keeps of this run when it ends at t: the chats

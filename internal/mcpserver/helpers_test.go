@@ -16,8 +16,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/convo-cli/convo/internal/api"
-	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/contract"
+	"github.com/convo-cli/convo/internal/dirs"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/sandbox"
 	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
@@ -43,7 +43,7 @@ type env struct {
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	dir := t.TempDir()
-	t.Setenv(config.EnvDataDir, filepath.Join(dir, "data"))
+	t.Setenv(dirs.EnvDataDir, filepath.Join(dir, "data"))
 	store := sandboxtest.Seeded(t, filepath.Join(dir, "sandbox.db"))
 	e := &env{t: t, ctx: context.Background(), store: store, data: filepath.Join(dir, "data"), team: filepath.Join(dir, "team.yaml")}
 	if err := os.WriteFile(e.team, []byte(teamFile), 0o600); err != nil {

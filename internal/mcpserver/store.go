@@ -16,7 +16,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/convo-cli/convo/internal/api"
-	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/dirs"
 )
 
 // KeyTTL is how long an idempotency key is remembered after its call.
@@ -180,7 +180,7 @@ func (s *Store) locked(write bool, fn func(*state) error) error {
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", s.path(), err)
 	}
-	return config.WriteFileAtomic(s.path(), b, 0o600)
+	return dirs.WriteFileAtomic(s.path(), b, 0o600)
 }
 
 func (s *Store) load() (*state, error) {

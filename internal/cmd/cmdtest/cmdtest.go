@@ -18,6 +18,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/contract"
+	"github.com/convo-cli/convo/internal/dirs"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/sandbox"
@@ -52,8 +53,8 @@ func New(t testing.TB) *Env {
 	t.Helper()
 	Unsetenv(t)
 	dir := t.TempDir()
-	t.Setenv(config.EnvConfigDir, filepath.Join(dir, "config"))
-	t.Setenv(config.EnvDataDir, filepath.Join(dir, "data"))
+	t.Setenv(dirs.EnvConfigDir, filepath.Join(dir, "config"))
+	t.Setenv(dirs.EnvDataDir, filepath.Join(dir, "data"))
 	store := sandboxtest.Seeded(t, filepath.Join(dir, "sandbox.db"))
 	ios, stdin, stdout, stderr := output.Test()
 	e := &Env{

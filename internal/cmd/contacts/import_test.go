@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
-	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/dirs"
 	"github.com/convo-cli/convo/internal/importer"
 )
 
@@ -67,7 +67,7 @@ func TestImportRefusesBadInputBeforeWriting(t *testing.T) {
 			}
 		})
 	}
-	if spooled, _ := filepath.Glob(filepath.Join(os.Getenv(config.EnvDataDir), "spool", "*")); len(spooled) != 0 {
+	if spooled, _ := filepath.Glob(filepath.Join(os.Getenv(dirs.EnvDataDir), "spool", "*")); len(spooled) != 0 {
 		t.Errorf("copies of standard input left: %v", spooled)
 	}
 	if n := contactCount(t, env); n != seedContacts1 {

@@ -16,8 +16,8 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
-	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/dirs"
 	"github.com/convo-cli/convo/internal/inbox"
 	"github.com/convo-cli/convo/internal/resolve"
 )
@@ -81,7 +81,7 @@ func run(ctx context.Context, opts *options) error {
 	if err != nil {
 		return err
 	}
-	dataDir, err := config.DataDir()
+	dataDir, err := dirs.DataDir()
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
-	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/dirs"
 	"github.com/convo-cli/convo/internal/mcpserver"
 )
 
@@ -62,7 +62,7 @@ func (s *serverFlags) server(f *cmdutil.Factory) (*mcpserver.Server, error) {
 	if err := s.opts.Check(); err != nil {
 		return nil, err
 	}
-	dir, err := config.DataDir()
+	dir, err := dirs.DataDir()
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func (s *serverFlags) server(f *cmdutil.Factory) (*mcpserver.Server, error) {
 
 // queue is the queue of the data directory, over the run's login.
 func queue(f *cmdutil.Factory) (*mcpserver.Queue, error) {
-	dir, err := config.DataDir()
+	dir, err := dirs.DataDir()
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
-	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/dirs"
 )
 
 // TestBroadcastOneJournalPerCampaign: the same campaign run with the
@@ -98,7 +98,7 @@ func TestBroadcastOneJournalPerCampaign(t *testing.T) {
 // sent, saying the bound.
 func TestBroadcastSpools(t *testing.T) {
 	env := cmdtest.New(t)
-	spool := filepath.Join(os.Getenv(config.EnvDataDir), "spool")
+	spool := filepath.Join(os.Getenv(dirs.EnvDataDir), "spool")
 	if err := os.MkdirAll(spool, 0o700); err != nil {
 		t.Fatal(err)
 	}

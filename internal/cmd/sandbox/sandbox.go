@@ -10,7 +10,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
-	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/dirs"
 	"github.com/convo-cli/convo/internal/sandbox"
 )
 
@@ -49,7 +49,7 @@ func notSandbox(err error) error {
 
 // defaultDB is the database of `--sandbox` and of `sandbox serve` without --db.
 func defaultDB() (string, error) {
-	dir, err := config.DataDir()
+	dir, err := dirs.DataDir()
 	if err != nil {
 		return "", err
 	}

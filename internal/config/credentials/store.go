@@ -16,6 +16,7 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 
 	"github.com/convo-cli/convo/internal/config"
+	"github.com/convo-cli/convo/internal/dirs"
 )
 
 // Service is the keyring service name; the profile is the keyring user.
@@ -187,7 +188,7 @@ func (s *Store) saveHosts(h *hostsData) error {
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", HostsFile, err)
 	}
-	return config.WriteFileAtomic(s.HostsPath(), data, 0o600)
+	return dirs.WriteFileAtomic(s.HostsPath(), data, 0o600)
 }
 
 // keyringUsable reports whether a keyring can be asked at all. On Linux the

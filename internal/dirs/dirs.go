@@ -1,13 +1,22 @@
-// Package config reads and writes convo's configuration: the profiles of
-// config.yaml, the directories convo keeps its files in, and the settings a
-// command runs with.
-package config
+// Package dirs is where convo keeps its files (the configuration, the
+// data), and how it writes them: whole or not at all. It imports nothing of
+// convo's, so that any package can keep a file without the configuration's
+// libraries.
+package dirs
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+)
+
+// Environment variables that move the directories.
+const (
+	// EnvConfigDir is where config.yaml and hosts.yaml live.
+	EnvConfigDir = "CONVO_CONFIG_DIR"
+	// EnvDataDir is where the sandbox database and import journals live.
+	EnvDataDir = "CONVO_DATA_DIR"
 )
 
 // ConfigDir is where config.yaml and hosts.yaml live: $CONVO_CONFIG_DIR, else

@@ -1,21 +1,10 @@
-package config
+package dirs
 
 import (
 	"os"
 	"path/filepath"
 	"testing"
 )
-
-func assertMode(t *testing.T, path string, want os.FileMode) {
-	t.Helper()
-	fi, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if fi.Mode().Perm() != want {
-		t.Fatalf("%s: mode %v, want %v", path, fi.Mode().Perm(), want)
-	}
-}
 
 func TestWriteFileAtomicTightensAnExistingFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sub", "config.yaml")
@@ -28,7 +17,9 @@ func TestWriteFileAtomicTightensAnExistingFile(t *testing.T) {
 	if err := WriteFileAtomic(path, []byte("new"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	assertMode(t, path, 0o600)
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("%s: %v, %v; want mode 0600", path, fi, err)
+	}
 	data, _ := os.ReadFile(path)
 	if string(data) != "new" {
 		t.Fatalf("content %q", data)
