@@ -8,7 +8,6 @@ import (
 
 	"github.com/dustin/go-humanize"
 
-	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/textwidth"
 )
 
@@ -18,13 +17,34 @@ type RenderOptions struct {
 	// Width is the width to fit, in display cells (the terminal's, or the
 	// pane's); lines are wrapped to it, never cut.
 	Width int
-	// Color paints the text; nil or a scheme with colour off paints nothing.
-	Color *output.ColorScheme
+	// Color paints the text; nil paints nothing.
+	Color Painter
 	// Now is the present, for "3 hours ago", "Today" and the 24-hour hint.
 	Now time.Time
 	// Location is the time zone times are shown in; nil means UTC.
 	Location *time.Location
 }
+
+// Painter paints the parts of a rendering in the styles it names: a
+// terminal's colour scheme (*output.ColorScheme is one, and paints nothing
+// when colour is off), or the styles of another screen. The caller chooses
+// it, so that what desk renders depends on no terminal.
+type Painter interface {
+	Bold(string) string
+	Gray(string) string
+	Green(string) string
+	Cyan(string) string
+	Yellow(string) string
+}
+
+// noPaint is the Painter of a rendering without colour.
+type noPaint struct{}
+
+func (noPaint) Bold(s string) string   { return s }
+func (noPaint) Gray(s string) string   { return s }
+func (noPaint) Green(s string) string  { return s }
+func (noPaint) Cyan(s string) string   { return s }
+func (noPaint) Yellow(s string) string { return s }
 
 // minWidth is the narrowest layout; a narrower width is treated as this.
 const minWidth = 30
@@ -35,7 +55,7 @@ const gap = time.Hour
 func (o RenderOptions) normalized() RenderOptions {
 	o.Width = max(o.Width, minWidth)
 	if o.Color == nil {
-		o.Color = &output.ColorScheme{}
+		o.Color = noPaint{}
 	}
 	if o.Location == nil {
 		o.Location = time.UTC
