@@ -9,7 +9,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
-	"github.com/convo-cli/convo/internal/cmd/messages"
+	"github.com/convo-cli/convo/internal/cmd/send"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/output"
@@ -19,7 +19,7 @@ import (
 
 func newCmdReply(f *cmdutil.Factory) *cobra.Command {
 	var (
-		content  *messages.SendFlags
+		content  *send.Flags
 		shortcut *string
 	)
 	cmd := &cobra.Command{
@@ -105,7 +105,7 @@ option is not available; use --jq to shape the output.`,
 				content.DefaultAttendant(resolve.MeRef)
 			}
 			errOut := f.IOStreams.ErrOut
-			return content.Send(ctx, to.Phone, to.Channel, messages.SendHooks{
+			return content.Send(ctx, to.Phone, to.Channel, send.Hooks{
 				Checked: func(ctx context.Context) error { return checkWindow(ctx, f, d, ch, content) },
 				Sending: func(ctx context.Context, body api.MessageSend) error {
 					if !f.Settings.TakeOnReply {
@@ -122,7 +122,7 @@ option is not available; use --jq to shape the output.`,
 			})
 		},
 	}
-	content = messages.AddSendFlags(f, cmd, "the `ATTENDANT` the message is sent as: a user's id, e-mail or name, or @me (default: @me when set, else the token's user)")
+	content = send.AddFlags(f, cmd, "the `ATTENDANT` the message is sent as: a user's id, e-mail or name, or @me (default: @me when set, else the token's user)")
 	cmdutil.NilStringFlag(cmd, &shortcut, "saved", "send the saved reply `SHORTCUT` of the team file, its variables filled in (see convo replies list)")
 	_ = cmd.RegisterFlagCompletionFunc("saved", cmdutil.CompleteSaved(f))
 	content.ComposesText(cmd, "saved", func() bool { return shortcut != nil })
@@ -132,7 +132,7 @@ option is not available; use --jq to shape the output.`,
 		}
 		return *shortcut
 	}))
-	return cmdutil.Prints(f, cmd, messages.SendResultSpec())
+	return cmdutil.Prints(f, cmd, send.ResultSpec())
 }
 
 // takeOnReply takes the chat for the reply's attendant before it is sent,
@@ -165,7 +165,7 @@ func takeOnReply(ctx context.Context, f *cmdutil.Factory, d *desk.Desk, ch *desk
 // deliver only a template. On a terminal it asks whether to send anyway.
 // The API specification does not state the rule and the sandbox does not
 // enforce it, so it is a warning, never a refusal.
-func checkWindow(ctx context.Context, f *cmdutil.Factory, d *desk.Desk, ch *desk.Chat, content *messages.SendFlags) error {
+func checkWindow(ctx context.Context, f *cmdutil.Factory, d *desk.Desk, ch *desk.Chat, content *send.Flags) error {
 	if !content.FreeForm() {
 		return nil
 	}

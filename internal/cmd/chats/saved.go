@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/convo-cli/convo/internal/clierr"
-	"github.com/convo-cli/convo/internal/cmd/messages"
+	"github.com/convo-cli/convo/internal/cmd/send"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/english"
@@ -48,7 +48,7 @@ func loadSaved(f *cmdutil.Factory, shortcut string, vars []string) (*saved, erro
 // --var's. A variable still without a value is asked for on a terminal,
 // each with the text as it stands; elsewhere it is an input error that
 // names every one and the flag that gives it.
-func (s *saved) compose(ctx context.Context, f *cmdutil.Factory, d *desk.Desk, ch *desk.Chat, content *messages.SendFlags) (string, bool, error) {
+func (s *saved) compose(ctx context.Context, f *cmdutil.Factory, d *desk.Desk, ch *desk.Chat, content *send.Flags) (string, bool, error) {
 	var attendant int64
 	if ref := content.Attendant(); ref != "" && s.reply.Uses(team.AttendantPrefix) {
 		c, err := f.APIClient(ctx)
@@ -74,7 +74,7 @@ func (s *saved) compose(ctx context.Context, f *cmdutil.Factory, d *desk.Desk, c
 	// The text holds the contact's and the attendant's names as the API
 	// wrote them; the prompts show their own text safe.
 	fmt.Fprintf(ios.ErrOut, "Saved reply %s needs %s:\n%s\n\n", safetext.Line(s.reply.Shortcut),
-		english.Count(len(r.Missing), "more value"), messages.Indent(safetext.Text(strings.TrimRight(r.Text, "\n"))))
+		english.Count(len(r.Missing), "more value"), send.Indent(safetext.Text(strings.TrimRight(r.Text, "\n"))))
 	ask := content.Prompter()
 	for _, m := range r.Missing {
 		title := "Value of {{" + m.Name + "}}"

@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
-	"github.com/convo-cli/convo/internal/cmd/messages"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/output"
@@ -79,7 +78,7 @@ func (v *viewer) addFlags(cmd *cobra.Command) {
 // spec is what a viewer prints in the formats other than the table: the
 // messages, whose author in a table would be the shown chat's contact.
 func (v *viewer) spec() output.Spec {
-	return messages.MessageSpec(func() *desk.Chat { return v.shown })
+	return cmdutil.MessageSpec(func() *desk.Chat { return v.shown })
 }
 
 // show prints the chat in the run's output format: the rendered

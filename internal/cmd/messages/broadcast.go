@@ -14,6 +14,7 @@ import (
 	"github.com/convo-cli/convo/internal/broadcast"
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/cmd/send"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/msgtemplate"
@@ -374,7 +375,7 @@ func (opts *broadcastOptions) dryRunEnd(camp *broadcast.Campaign) error {
 	}
 	if plan.First == nil {
 		fmt.Fprintln(opts.f.IOStreams.ErrOut, "Dry run: nothing to send.")
-	} else if err := printRequest(opts.f, *plan.First, "Dry run: nothing was sent; the first recipient's request is on standard output."); err != nil {
+	} else if err := send.PrintRequest(opts.f, *plan.First, "Dry run: nothing was sent; the first recipient's request is on standard output."); err != nil {
 		return err
 	}
 	if plan.Invalid > 0 {

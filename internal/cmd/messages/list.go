@@ -92,7 +92,7 @@ column: client for a message the customer sees, internal for a note.`,
 	cmdutil.NilIDFlag(cmd, &opts.last, "last", "print the newest `N` messages, oldest first")
 	cmd.Flags().BoolVar(&opts.follow, "follow", false, "print the newest messages, then each new one as it arrives, until Ctrl-C")
 	cmdutil.IntervalFlag(cmd, &opts.interval, "interval", followInterval, "with --follow, how often to check for new messages: a `DURATION` of at least 1s")
-	return cmdutil.Prints(f, cmd, MessageSpec(func() *desk.Chat { return opts.chat }))
+	return cmdutil.Prints(f, cmd, cmdutil.MessageSpec(func() *desk.Chat { return opts.chat }))
 }
 
 func (o *listOptions) run(ctx context.Context, arg string) error {
@@ -139,7 +139,7 @@ func (o *listOptions) run(ctx context.Context, arg string) error {
 	if o.follow && out.Format == output.JSON {
 		out.Format = output.NDJSON // a stream has no end to close an array at
 	}
-	list, err := output.NewList(f.IOStreams, out, MessageSpec(func() *desk.Chat { return o.chat }))
+	list, err := output.NewList(f.IOStreams, out, cmdutil.MessageSpec(func() *desk.Chat { return o.chat }))
 	if err != nil {
 		return err
 	}

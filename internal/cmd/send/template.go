@@ -1,4 +1,4 @@
-package messages
+package send
 
 import (
 	"context"
@@ -22,7 +22,7 @@ import (
 // components: from --components, checked against the template, or built
 // from the value flags, asking on a terminal for every value not given. It
 // returns the rendered message and whether a person answered prompts.
-func (o *sendOptions) fillTemplate(ctx context.Context, c *api.Client, body *api.MessageSend) (preview string, asked bool, err error) {
+func (o *options) fillTemplate(ctx context.Context, c *api.Client, body *api.MessageSend) (preview string, asked bool, err error) {
 	t, _, err := resolve.Template(ctx, c, *o.template, o.channel)
 	if err != nil {
 		return "", false, err
@@ -99,7 +99,7 @@ func missingValuesError(name string, missing []msgtemplate.Slot) error {
 // askValues asks for every missing value, one prompt each, showing the
 // message with the values filled in so far; each answer is checked as the
 // flag's value would be.
-func (o *sendOptions) askValues(p *msgtemplate.Template, v *msgtemplate.Values) error {
+func (o *options) askValues(p *msgtemplate.Template, v *msgtemplate.Values) error {
 	missing := v.Missing()
 	fmt.Fprintf(o.f.IOStreams.ErrOut, "Template %s needs %d more %s:\n%s\n\n", safetext.Line(p.Name), len(missing), english.Plural(len(missing), "value"), Indent(p.Preview(v)))
 	ask := o.prompter()
@@ -128,7 +128,7 @@ func capitalize(s string) string {
 
 // readComponents reads the components array of --components: JSON with
 // only the fields of a component, so that a misspelt one is caught here.
-func (o *sendOptions) readComponents() ([]api.SendComponent, error) {
+func (o *options) readComponents() ([]api.SendComponent, error) {
 	text, err := o.f.ReadText(*o.components, "--components")
 	if err != nil {
 		return nil, err
