@@ -16,6 +16,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/filearg"
 )
 
 // Fingerprint identifies an input by its content: its SHA-256, its size
@@ -244,7 +245,7 @@ func OpenInput(name string, o OpenOptions) (*Input, error) {
 	}
 	in := &Input{Name: name, Path: name}
 	var src io.Reader
-	if name == "-" {
+	if name == filearg.Std {
 		in.Name, src, in.Stream = "standard input", o.Stdin, true
 	} else {
 		f, err := os.Open(name)

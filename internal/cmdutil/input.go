@@ -1,13 +1,12 @@
 package cmdutil
 
 import (
-	"io"
-	"os"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/filearg"
 )
 
 // ConfirmDestructive asks before a command destroys something. --yes skips
@@ -33,20 +32,22 @@ func (f *Factory) ConfirmDestructive(action, consequence string) error {
 	return nil
 }
 
-// ReadText returns the text of a --x-file argument: the file's content, or
-// standard input for "-". One trailing newline is dropped.
-func (f *Factory) ReadText(path, flag string) (string, error) {
-	var (
-		data []byte
-		err  error
-	)
-	if path == "-" {
-		data, err = io.ReadAll(f.IOStreams.In)
-	} else {
-		data, err = os.ReadFile(path)
-	}
+// ReadFile returns the content of the FILE argument of flag: the file's,
+// or standard input's for "-".
+func (f *Factory) ReadFile(path, flag string) ([]byte, error) {
+	data, err := filearg.Read(path, f.IOStreams.In)
 	if err != nil {
-		return "", clierr.InputErrorf("%s: %v", flag, err)
+		return nil, clierr.InputErrorf("%s: %v", flag, err)
+	}
+	return data, nil
+}
+
+// ReadText returns the text of a --x-file argument, as ReadFile reads it
+// but for one trailing newline, which is dropped.
+func (f *Factory) ReadText(path, flag string) (string, error) {
+	data, err := f.ReadFile(path, flag)
+	if err != nil {
+		return "", err
 	}
 	return strings.TrimSuffix(strings.TrimSuffix(string(data), "\n"), "\r"), nil
 }

@@ -9,7 +9,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"slices"
 	"strings"
 
@@ -18,6 +17,7 @@ import (
 	apiclient "github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/filearg"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/safetext"
 )
@@ -170,7 +170,7 @@ func apiRun(opts *apiOptions) error {
 		return err
 	}
 	req := apiclient.Request{Method: opts.method, Path: opts.path, Query: opts.query}
-	fields, err := parseFields(opts.rawFields, opts.fields, f.IOStreams.In, opts.input == "-")
+	fields, err := parseFields(opts.rawFields, opts.fields, f.IOStreams.In, opts.input == filearg.Std)
 	if err != nil {
 		return err
 	}
@@ -184,7 +184,7 @@ func apiRun(opts *apiOptions) error {
 		fields.addTo(req.Query)
 	}
 	if opts.input != "" {
-		body, err := readInput(f, opts.input)
+		body, err := f.ReadFile(opts.input, "--input")
 		if err != nil {
 			return err
 		}
@@ -238,21 +238,4 @@ func printBody(ios *output.IOStreams, opts output.Options, body []byte) error {
 		return nil
 	}
 	return output.PrintObject(ios, opts, output.Spec{}, body)
-}
-
-// readInput reads the body of --input: a file, or standard input for "-".
-func readInput(f *cmdutil.Factory, path string) ([]byte, error) {
-	var (
-		data []byte
-		err  error
-	)
-	if path == "-" {
-		data, err = io.ReadAll(f.IOStreams.In)
-	} else {
-		data, err = os.ReadFile(path)
-	}
-	if err != nil {
-		return nil, clierr.InputErrorf("--input: %v", err)
-	}
-	return data, nil
 }

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/filearg"
 )
 
 // field is one -f or -F, as gh api reads them.
@@ -58,18 +58,19 @@ func parseFields(raw, typed []string, in io.Reader, stdinUsed bool) (fieldList, 
 			}
 			switch {
 			case list.typed && strings.HasPrefix(text, "@"):
-				if text == "@-" {
+				name := text[1:]
+				if name == filearg.Std {
 					if stdinUsed {
 						return nil, clierr.FlagErrorf("standard input can be read only once (%s %s)", list.flag, arg)
 					}
 					stdinUsed = true
 				}
-				content, err := readAt(text[1:], in)
+				content, err := filearg.Read(name, in)
 				if err != nil {
 					return nil, clierr.InputErrorf("%s %s: %v", list.flag, key, err)
 				}
-				fd.text = content
-				fd.value = marshalString(content)
+				fd.text = string(content)
+				fd.value = marshalString(fd.text)
 			case list.typed:
 				fd.value, fd.text = typedValue(text)
 			default:
@@ -127,19 +128,6 @@ func marshalString(s string) json.RawMessage {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s) // a string always encodes
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
-}
-
-func readAt(path string, in io.Reader) (string, error) {
-	var (
-		data []byte
-		err  error
-	)
-	if path == "-" {
-		data, err = io.ReadAll(in)
-	} else {
-		data, err = os.ReadFile(path)
-	}
-	return string(data), err
 }
 
 // addTo adds the fields to a query string: each key as written, with its

@@ -19,6 +19,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/english"
+	"github.com/convo-cli/convo/internal/filearg"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/safetext"
@@ -98,7 +99,7 @@ read back without --encoding).`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.file = "-"
+			opts.file = filearg.Std
 			if len(args) == 1 {
 				opts.file = args[0]
 			}
@@ -122,7 +123,7 @@ func exportRun(opts *exportOptions) error {
 	if err != nil {
 		return err
 	}
-	if opts.file == "-" && f.OutputRequested() {
+	if opts.file == filearg.Std && f.OutputRequested() {
 		return clierr.FlagErrorf("the CSV goes to standard output: give a FILE to print the summary with -o")
 	}
 	c, err := f.APIClient(opts.ctx)
@@ -143,7 +144,7 @@ func exportRun(opts *exportOptions) error {
 		out  io.Writer = f.IOStreams.Out
 		file *bulk.PrivateFile
 	)
-	if opts.file != "-" {
+	if opts.file != filearg.Std {
 		if file, err = bulk.CreatePrivate(opts.file); err != nil {
 			return fmt.Errorf("write %s: %w", opts.file, err)
 		}
@@ -173,7 +174,7 @@ func exportRun(opts *exportOptions) error {
 
 	s := exportSummary{File: opts.file, Contacts: w.count, Columns: w.columns, Encoding: opts.encoding, Delimiter: string(delimiter)}
 	where := opts.file
-	if where == "-" {
+	if where == filearg.Std {
 		where = "standard output"
 	}
 	errOut := f.IOStreams.ErrOut

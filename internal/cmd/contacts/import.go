@@ -11,6 +11,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/english"
+	"github.com/convo-cli/convo/internal/filearg"
 	"github.com/convo-cli/convo/internal/importer"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/safetext"
@@ -240,7 +241,7 @@ func (opts *importOptions) printResume(s *importer.Summary) {
 	case s.DryRun:
 	case s.Journal == nil:
 		fmt.Fprintln(w, "No journal is kept for this import: run it again; rows already imported are skipped as duplicates.")
-	case opts.file == "-":
+	case opts.file == filearg.Std:
 		fmt.Fprintf(w, "Stopped before the end; the rows done are in the journal %s.\nTo resume, run the same command again with the same standard input:\n  %s\n", *s.Journal, opts.resume)
 	default:
 		fmt.Fprintf(w, "Stopped before the end; the rows done are in the journal %s.\nTo resume, run the same command again:\n  %s\n", *s.Journal, opts.resume)

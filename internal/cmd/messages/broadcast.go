@@ -17,6 +17,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/send"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/english"
+	"github.com/convo-cli/convo/internal/filearg"
 	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/safetext"
@@ -445,7 +446,7 @@ func (opts *broadcastOptions) printPaused(p *broadcast.Pause, journal string, po
 }
 
 func (opts *broadcastOptions) withStdin() string {
-	if opts.file == "-" {
+	if opts.file == filearg.Std {
 		return " with the list on standard input"
 	}
 	return ""
