@@ -13,6 +13,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/dirs"
 )
 
 // home is a campaign's place in the data directory (broadcasts/, one name
@@ -129,7 +130,7 @@ func (h home) remember(path string) error {
 	if was, err := h.elsewhere(); err == nil && was == path {
 		return nil
 	}
-	f, err := bulk.CreatePrivate(h.where())
+	f, err := dirs.CreatePrivate(h.where())
 	if err != nil {
 		return fmt.Errorf("note where the campaign's journal is: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/convo-cli/convo/internal/dirs"
 	"github.com/convo-cli/convo/internal/safetext"
 )
 
@@ -27,7 +28,7 @@ var ReportColumns = []string{"error_line", "error_code", "error_field", "error_m
 // as written), then ReportColumns. Every cell is encoded as convo writes
 // CSV (safetext.CSVCell): a spreadsheet evaluates none, and CSVSource reads
 // back the values. It holds contacts' personal data: it is
-// a PrivateFile. Nothing is created until the first failure, so that a
+// a dirs.PrivateFile. Nothing is created until the first failure, so that a
 // clean run leaves no report. Rows are listed in the input's order,
 // whatever order the workers finished them in (see Close).
 type Report struct {
@@ -40,7 +41,7 @@ type Report struct {
 	fallbackDir string
 	warn        func(string)
 
-	tmp *PrivateFile
+	tmp *dirs.PrivateFile
 	// w encodes one row at a time into row, which is appended to the file
 	// at offset, so that where each row is is known.
 	w      *csv.Writer
@@ -131,10 +132,10 @@ func (r *Report) write(cells []string) error {
 // create starts the temporary file, beside the report or in the fallback
 // directory.
 func (r *Report) create() error {
-	tmp, err := CreatePrivate(r.path)
+	tmp, err := dirs.CreatePrivate(r.path)
 	if err != nil && r.fallbackDir != "" {
 		fallback := filepath.Join(r.fallbackDir, "reports", filepath.Base(r.path))
-		if ftmp, ferr := CreatePrivate(fallback); ferr == nil {
+		if ftmp, ferr := dirs.CreatePrivate(fallback); ferr == nil {
 			r.warn(fmt.Sprintf("cannot write the report %s (%v): writing it to %s", r.path, err, fallback))
 			r.path, tmp, err = fallback, ftmp, nil
 		}
@@ -197,7 +198,7 @@ func (r *Report) Close() (string, error) {
 // header, to a new file that takes the first's place.
 func (r *Report) reorder() error {
 	slices.SortStableFunc(r.rows, func(a, b reportRow) int { return cmp.Compare(a.line, b.line) })
-	sorted, err := CreatePrivate(r.path)
+	sorted, err := dirs.CreatePrivate(r.path)
 	if err != nil {
 		return fmt.Errorf("write the report %s: %w", r.path, err)
 	}

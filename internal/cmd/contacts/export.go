@@ -18,6 +18,7 @@ import (
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/dirs"
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/filearg"
 	"github.com/convo-cli/convo/internal/output"
@@ -142,10 +143,10 @@ func exportRun(opts *exportOptions) error {
 
 	var (
 		out  io.Writer = f.IOStreams.Out
-		file *bulk.PrivateFile
+		file *dirs.PrivateFile
 	)
 	if opts.file != filearg.Std {
-		if file, err = bulk.CreatePrivate(opts.file); err != nil {
+		if file, err = dirs.CreatePrivate(opts.file); err != nil {
 			return fmt.Errorf("write %s: %w", opts.file, err)
 		}
 		defer file.Discard() // after Commit, there is nothing left to discard
