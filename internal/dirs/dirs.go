@@ -54,36 +54,28 @@ func DataDir() (string, error) {
 	return filepath.Join(base, "convo"), nil
 }
 
-// WriteFileAtomic writes data to path through a temporary file in the same
-// directory and a rename, so that readers see the old file or the new one and
-// never a half-written one. The file gets mode perm (also when it existed with
-// a looser one) and its directory is created with 0700.
+// WriteFileAtomic writes data to path as a PrivateFile, so that readers see
+// the old file or the new one and never a half-written one. The file gets
+// mode perm (also when it existed with a looser one) and its directory is
+// created with 0700.
 func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("create %s: %w", dir, err)
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	f, err := CreatePrivate(path)
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing left to remove
-	if err := tmp.Chmod(perm); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
+	defer f.Discard() // after Commit, there is nothing left to discard
+	err = f.Chmod(perm)
+	if err == nil {
+		_, err = f.Write(data)
 	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
+	if err == nil {
+		err = f.Commit()
 	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
