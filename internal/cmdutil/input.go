@@ -2,10 +2,9 @@ package cmdutil
 
 import (
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/filearg"
 )
 
@@ -22,7 +21,7 @@ func (f *Factory) ConfirmDestructive(action, consequence string) error {
 	if !ios.CanPrompt() {
 		return clierr.InputErrorf("pass --yes to %s: without a terminal, convo cannot ask you to confirm.\n%s", action, consequence)
 	}
-	ok, err := f.Prompter().Confirm(capitalize(action)+"?", consequence, false)
+	ok, err := f.Prompter().Confirm(english.Capitalize(action)+"?", consequence, false)
 	if err != nil {
 		return err
 	}
@@ -65,9 +64,4 @@ func ChatToken(arg string) (string, error) {
 		return "", clierr.FlagErrorf("empty chat token: see `convo chats list`")
 	}
 	return token, nil
-}
-
-func capitalize(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[size:]
 }

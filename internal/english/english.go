@@ -1,8 +1,13 @@
-// Package english writes numbers and counts for people, the same way in
-// every message: "1 row", "1,004 rows".
+// Package english writes numbers, counts and sentences' first letters for
+// people, the same way in every message: "1 row", "1,004 rows".
 package english
 
-import "github.com/dustin/go-humanize"
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/dustin/go-humanize"
+)
 
 // Comma writes n with thousands separators: 10,000.
 func Comma[T ~int | ~int64](n T) string { return humanize.Comma(int64(n)) }
@@ -17,3 +22,13 @@ func Plural(n int, noun string) string {
 
 // Count is n and noun, in the plural unless n is 1: "1 row", "1,004 rows".
 func Count(n int, noun string) string { return Comma(n) + " " + Plural(n, noun) }
+
+// Capitalize is s with its first letter in upper case: a sentence's start
+// made of a verb or a field's name.
+func Capitalize(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if size == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[size:]
+}

@@ -12,3 +12,11 @@ func TestCount(t *testing.T) {
 		t.Errorf("Comma(-12345) = %q", got)
 	}
 }
+
+func TestCapitalize(t *testing.T) {
+	for in, want := range map[string]string{"delete contact 2": "Delete contact 2", "ônibus": "Ônibus", "": "", "Já": "Já"} {
+		if got := Capitalize(in); got != want {
+			t.Errorf("Capitalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
@@ -104,7 +102,7 @@ func (o *options) askValues(p *msgtemplate.Template, v *msgtemplate.Values) erro
 	fmt.Fprintf(o.f.IOStreams.ErrOut, "Template %s needs %d more %s:\n%s\n\n", safetext.Line(p.Name), len(missing), english.Plural(len(missing), "value"), Indent(p.Preview(v)))
 	ask := o.prompter()
 	for _, s := range missing {
-		answer, err := ask.Input(prompt.Input{Title: capitalize(s.String()), Description: p.Preview(v), Validate: s.Check})
+		answer, err := ask.Input(prompt.Input{Title: english.Capitalize(s.String()), Description: p.Preview(v), Validate: s.Check})
 		if err != nil {
 			return err
 		}
@@ -119,11 +117,6 @@ func (o *options) askValues(p *msgtemplate.Template, v *msgtemplate.Values) erro
 // under the sentence that introduces it.
 func Indent(text string) string {
 	return "  " + strings.ReplaceAll(text, "\n", "\n  ")
-}
-
-func capitalize(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[size:]
 }
 
 // readComponents reads the components array of --components: JSON with
