@@ -50,11 +50,18 @@ type HeldError struct {
 	// Race is set when the holder took the chat at the same moment as the
 	// take that failed, and theirs came first.
 	Race bool
+	// Returning is who has the chat for a moment, by a take that lost to
+	// Holder's and gives the chat back to them; nobody otherwise.
+	Returning Holder
 }
 
 func (e *HeldError) Error() string {
-	if e.Race {
+	switch {
+	case e.Race:
 		return fmt.Sprintf("%s took chat %s at the same moment, first: it is theirs", e.Holder, e.Token)
+	case e.Returning.ID != 0:
+		return fmt.Sprintf("chat %s is taken by %s (%s has it for a moment, by a take at the same moment that lost, and gives it back)",
+			e.Token, e.Holder, e.Returning)
 	}
 	return fmt.Sprintf("chat %s is taken by %s", e.Token, e.Holder)
 }
@@ -212,15 +219,64 @@ func (d *Desk) Take(ctx context.Context, ch *Chat, o TakeOptions) (*Taken, error
 		return nil, err
 	}
 	if from.ID != 0 && !o.Force {
-		return nil, &HeldError{Token: ch.Token, Holder: from}
+		return nil, d.heldBy(ctx, ch, users, from, before)
 	}
-	mine := ownNote{attendant: o.For, claim: newClaim(), from: from.ID}
+	mine := ownNote{attendant: o.For, claim: newClaim(), from: from.ID, after: before}
 	if _, err := d.Transfer(ctx, ch, ch.Channel.Token, &o.For, mine.text(holder(users, o.For), from)); err != nil {
 		return nil, err
 	}
 	d.cache.take(ch.Token, o.For)
 	return d.confirm(ctx, ch, users, mine, before, from)
 }
+
+// heldBy is the refusal of a take because h has the chat, naming whom the
+// chat stays with: h, unless h got it with a take that lost a race whose
+// taker is giving it back to the winner (then h is Returning). Such a
+// take's transfer landed after the winner's, so for a moment the API says
+// the loser has the chat; the notes say who keeps it. The chat's newest notes are read (the
+// last few before count, the notes counted before the look, and any since:
+// one request), and when the newest of convo's is h's take, it is replayed
+// as its taker replays it, from the notes its taker counted (one request
+// more when they go further back). A chat h got otherwise (a take that
+// won, a keep note, a transfer without a note) stays h's.
+func (d *Desk) heldBy(ctx context.Context, ch *Chat, users []cachedUser, h Holder, count int) error {
+	held := &HeldError{Token: ch.Token, Holder: h}
+	start := max(count-recentNotes, 0)
+	recent, _, err := d.FilteredAfter(ctx, ch.Token, api.MessageListParams{Visibility: "internal"}, start)
+	if err != nil {
+		return err
+	}
+	var last ownNote
+	for _, m := range recent {
+		if n, ok := parseOwnNote(m.Content); ok {
+			last = n
+		}
+	}
+	if last.keep || last.attendant != h.ID || last.after < 0 {
+		return held
+	}
+	since := recent[min(max(last.after-start, 0), len(recent)):]
+	if last.after < start {
+		if since, _, err = d.FilteredAfter(ctx, ch.Token, api.MessageListParams{Visibility: "internal"}, last.after); err != nil {
+			return err
+		}
+	}
+	var notes []ownNote
+	for _, m := range since {
+		if n, ok := parseOwnNote(m.Content); ok {
+			notes = append(notes, n)
+		}
+	}
+	if v := arbitrate(notes, last.claim); v.found && !v.mine {
+		held.Holder, held.Returning = holder(users, v.winner), h
+	}
+	return held
+}
+
+// recentNotes is how many of a chat's notes before a take's look heldBy
+// reads for the take that gave the chat its holder: a race's takes write
+// theirs within moments of each other.
+const recentNotes = 10
 
 // confirm reads the notes written since before and tells whether the take
 // mine won; when it lost and its transfer was the last, it gives the chat
@@ -308,9 +364,14 @@ type ownNote struct {
 	// from is the attendant a forced take took the chat from; 0 for a
 	// take of a chat nobody had.
 	from int64
+	// after is how many notes the chat had when the taker counted them,
+	// before it looked for the chat's holder: the point its replay starts
+	// from. -1 for a take note without it, as convo's older notes are; 0
+	// for a keep note, which has none.
+	after int
 }
 
-var ownNoteMark = regexp.MustCompile(`\[convo (take|keep): attendant (\d+)(?:, claim ([0-9a-f]{8}))?(?:, from (\d+))?\]$`)
+var ownNoteMark = regexp.MustCompile(`\[convo (take|keep): attendant (\d+)(?:, claim ([0-9a-f]{8}))?(?:, from (\d+))?(?:, after (\d+))?\]$`)
 
 // text is the note for people and for convo: who took the chat (taker,
 // from whom), or for a keep note, whose take (taker) gave way to whom.
@@ -326,10 +387,10 @@ func (n ownNote) text(taker, other Holder) string {
 		return fmt.Sprintf("%s took the chat at the same moment as %s, who keeps it. [convo keep: attendant %d]",
 			who(taker), who(other), n.attendant)
 	case n.from != 0:
-		return fmt.Sprintf("%s took the chat from %s. [convo take: attendant %d, claim %s, from %d]",
-			who(taker), who(other), n.attendant, n.claim, n.from)
+		return fmt.Sprintf("%s took the chat from %s. [convo take: attendant %d, claim %s, from %d, after %d]",
+			who(taker), who(other), n.attendant, n.claim, n.from, n.after)
 	}
-	return fmt.Sprintf("%s took the chat. [convo take: attendant %d, claim %s]", who(taker), n.attendant, n.claim)
+	return fmt.Sprintf("%s took the chat. [convo take: attendant %d, claim %s, after %d]", who(taker), n.attendant, n.claim, n.after)
 }
 
 // parseOwnNote reads the mark of a note convo left; ok is false for any
@@ -341,7 +402,7 @@ func parseOwnNote(content string) (ownNote, bool) {
 	}
 	keep := m[1] == "keep"
 	id, err := strconv.ParseInt(m[2], 10, 64)
-	if err != nil || id <= 0 || keep == (m[3] != "") || keep && m[4] != "" {
+	if err != nil || id <= 0 || keep == (m[3] != "") || keep && (m[4] != "" || m[5] != "") {
 		return ownNote{}, false
 	}
 	n := ownNote{keep: keep, attendant: id, claim: m[3]}
@@ -349,6 +410,14 @@ func parseOwnNote(content string) (ownNote, bool) {
 		if n.from, err = strconv.ParseInt(m[4], 10, 64); err != nil || n.from <= 0 {
 			return ownNote{}, false
 		}
+	}
+	switch {
+	case m[5] != "":
+		if n.after, err = strconv.Atoi(m[5]); err != nil {
+			return ownNote{}, false
+		}
+	case !keep:
+		n.after = -1
 	}
 	return n, true
 }

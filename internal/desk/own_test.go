@@ -18,7 +18,7 @@ import (
 const carla = 3
 
 func take(attendant int64, claim string) ownNote {
-	return ownNote{attendant: attendant, claim: claim}
+	return ownNote{attendant: attendant, claim: claim, after: 4}
 }
 
 func TestArbitrate(t *testing.T) {
@@ -66,9 +66,9 @@ func TestOwnNotesReadBack(t *testing.T) {
 		wantText  string
 		wantParse bool
 	}{
-		{take(1, "0123abcd"), Holder{}, "Ana Souza took the chat. [convo take: attendant 1, claim 0123abcd]", true},
+		{take(1, "0123abcd"), Holder{}, "Ana Souza took the chat. [convo take: attendant 1, claim 0123abcd, after 4]", true},
 		{ownNote{attendant: 1, claim: "0123abcd", from: 2}, bruno,
-			"Ana Souza took the chat from Bruno Lima. [convo take: attendant 1, claim 0123abcd, from 2]", true},
+			"Ana Souza took the chat from Bruno Lima. [convo take: attendant 1, claim 0123abcd, from 2, after 0]", true},
 		{ownNote{keep: true, attendant: 2}, bruno, "Ana Souza took the chat at the same moment as Bruno Lima, who keeps it. [convo keep: attendant 2]", true},
 	} {
 		text := tc.note.text(ana, tc.from)
@@ -79,6 +79,16 @@ func TestOwnNotesReadBack(t *testing.T) {
 			t.Errorf("%q read back as %+v, %v; want %+v", text, got, ok, tc.note)
 		}
 	}
+	// A take's note without the count of the notes before it, as convo's
+	// older ones are, reads as one that does not say.
+	for text, want := range map[string]ownNote{
+		"Ana Souza took the chat. [convo take: attendant 1, claim 0123abcd]":                         {attendant: 1, claim: "0123abcd", after: -1},
+		"Ana Souza took the chat from Bruno Lima. [convo take: attendant 1, claim 0123abcd, from 2]": {attendant: 1, claim: "0123abcd", from: 2, after: -1},
+	} {
+		if got, ok := parseOwnNote(text); !ok || got != want {
+			t.Errorf("%q read back as %+v, %v; want %+v", text, got, ok, want)
+		}
+	}
 	for _, text := range []string{
 		"Cliente pediu a gerente.",
 		"[convo take: attendant 1]", // a take names its claim
@@ -87,6 +97,8 @@ func TestOwnNotesReadBack(t *testing.T) {
 		"[convo take: attendant 1, claim 0123abcd] and more",
 		"[convo keep: attendant 1, from 2]",
 		"[convo take: attendant 1, claim 0123abcd, from 0]",
+		"[convo keep: attendant 1, after 3]",
+		"[convo take: attendant 1, claim 0123abcd, after 99999999999999999999]",
 	} {
 		if n, ok := parseOwnNote(text); ok {
 			t.Errorf("%q read as a note of convo's: %+v", text, n)
@@ -100,6 +112,7 @@ func TestReadable(t *testing.T) {
 	for content, want := range map[string]string{
 		"Ana Souza took the chat. [convo take: attendant 1, claim 0123abcd]":                                "Ana Souza took the chat.",
 		"Ana Souza took the chat from Bruno Lima. [convo take: attendant 1, claim 0123abcd, from 2]":        "Ana Souza took the chat from Bruno Lima.",
+		"Ana Souza took the chat. [convo take: attendant 1, claim 0123abcd, after 12]":                      "Ana Souza took the chat.",
 		"Bruno Lima took the chat at the same moment as Ana Souza, who keeps it. [convo keep: attendant 1]": "Bruno Lima took the chat at the same moment as Ana Souza, who keeps it.",
 		"Attendant 3 took the chat.\n[convo take: attendant 3, claim 0123abcd]":                             "Attendant 3 took the chat.",
 		"Cliente pediu a gerente.":                        "Cliente pediu a gerente.",
@@ -226,6 +239,83 @@ func TestTakeAndRelease(t *testing.T) {
 		t.Errorf("%d notes, want the two takes': a release leaves none, so that the chat keeps its place in the queue", n)
 	}
 }
+
+// A take refused because another attendant has the chat names whom it
+// stays with. For a moment after three takes at once, the API says the
+// chat is a loser's: one whose transfer landed after the winner's, and
+// who is about to give it back. A fourth take that looks then is told the
+// winner's name, as the notes say, not the loser's. A chat its holder got
+// by a take that won, by a keep note, or by a note convo cannot replay, is
+// theirs.
+func TestRefusalNamesWhoKeepsTheChat(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	chat2 := e.chats(sandbox.AdminToken1)[2]
+	admin := e.api(sandbox.AdminToken1)
+	names := map[int64]Holder{ana: {ID: ana, Name: "Ana Souza"}, bruno: {ID: bruno, Name: "Bruno Lima"}}
+	give := func(to int64, note ownNote) {
+		t.Helper()
+		text := note.text(names[note.attendant], names[note.from])
+		if note.keep {
+			text = note.text(names[bruno], names[note.attendant])
+		}
+		if _, err := admin.TransferChat(ctx, chat2.Token, api.TransferRequest{Channel: sandbox.ChannelMain, Attendant: &to, Message: text}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	carlaDesk := e.desk(sandbox.AdminToken1, "")
+	carlaTakes := func(what string, want, returning int64) {
+		t.Helper()
+		_, err := carlaDesk.Take(ctx, mustFind(t, carlaDesk, chat2.Token), TakeOptions{For: carla})
+		wantHeld(t, what, err, want, false)
+		if held := (*HeldError)(nil); errors.As(err, &held) && held.Returning.ID != returning {
+			t.Errorf("%s: %v, want attendant %d named as giving it back", what, err, returning)
+		}
+	}
+
+	// Ana's take and Bruno's, both made while nobody had the chat; Bruno's
+	// transfer came last.
+	give(ana, ownNote{attendant: ana, claim: "aaaaaaaa", after: 0})
+	give(bruno, ownNote{attendant: bruno, claim: "bbbbbbbb", after: 0})
+	carlaTakes("Carla looks while Bruno's lost take holds the chat", ana, bruno)
+	if _, err := carlaDesk.Take(ctx, mustFind(t, carlaDesk, chat2.Token), TakeOptions{For: carla}); err == nil ||
+		err.Error() != "chat "+chat2.Token+" is taken by Ana Souza <ana.souza@lojaexemplo.com.br> (Bruno Lima <bruno.lima@lojaexemplo.com.br> has it for a moment, by a take at the same moment that lost, and gives it back)" {
+		t.Errorf("the refusal says %v", err)
+	}
+	// Bruno gives it back.
+	give(ana, ownNote{keep: true, attendant: ana})
+	carlaTakes("Carla looks once Bruno gave the chat back", ana, 0)
+	// Bruno takes it from Ana, and wins.
+	give(bruno, ownNote{attendant: bruno, claim: "b2b2b2b2", from: ana, after: 3})
+	carlaTakes("Carla looks after Bruno's forced take", bruno, 0)
+	// Ana takes it back with a note that does not say where its replay
+	// starts: what the API says goes.
+	if _, err := admin.TransferChat(ctx, chat2.Token, api.TransferRequest{Channel: sandbox.ChannelMain, Attendant: ptr(int64(ana)),
+		Message: "Ana Souza took the chat. [convo take: attendant 1, claim a3a3a3a3]"}); err != nil {
+		t.Fatal(err)
+	}
+	carlaTakes("Carla looks after an older note's take", ana, 0)
+	// Later, Bruno's take and Ana's from the same look, with other notes
+	// between them (Bruno passing the chat on to himself): the replay
+	// reaches back past the newest notes.
+	if _, err := admin.TransferChat(ctx, chat2.Token, api.TransferRequest{Channel: sandbox.ChannelMain}); err != nil {
+		t.Fatal(err)
+	}
+	n := len(notesOf(t, e, chat2.Token))
+	give(bruno, ownNote{attendant: bruno, claim: "b4b4b4b4", after: n})
+	for range recentNotes {
+		if _, err := admin.TransferChat(ctx, chat2.Token, api.TransferRequest{Channel: sandbox.ChannelMain, Attendant: ptr(int64(bruno)), Message: "Cliente pediu a gerente."}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	give(ana, ownNote{attendant: ana, claim: "a4a4a4a4", after: n})
+	carlaTakes("Carla looks while Ana's lost take, counted from further back, holds the chat", bruno, ana)
+	if got := holderOf(t, e, chat2); len(got) != 1 || got[0] != ana {
+		t.Errorf("refused takes changed the holder: %v", got)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
 
 // serveAs is a handler that serves the tests' desks with hooks around the
 // requests of each token.

@@ -64,7 +64,7 @@ func TestTakeNoteReadsAsASentence(t *testing.T) {
 	env := cmdtest.New(t)
 	t.Setenv("CONVO_ATTENDANT", cmdtest.AnaEmail)
 	run(t, env, 0, "chats", "take", chat2)
-	mark := regexp.MustCompile(`Ana Souza took the chat\. \[convo take: attendant 1, claim [0-9a-f]{8}\]`)
+	mark := regexp.MustCompile(`Ana Souza took the chat\. \[convo take: attendant 1, claim [0-9a-f]{8}, after 0\]`)
 	env.SetTTY(false, true)
 	run(t, env, 0, "chats", "view", chat2, "--last", "1")
 	if out := env.Stdout.String(); !regexp.MustCompile(`\n\d\d:\d\d  Ana Souza\s+│ note: Ana Souza took the chat\.\n$`).MatchString(out) || strings.Contains(out, "[convo") {

@@ -222,7 +222,7 @@ func TestListTableShowsATakeNoteAsASentence(t *testing.T) {
 	env := cmdtest.New(t)
 	t.Setenv("CONVO_ATTENDANT", cmdtest.AnaEmail)
 	run(t, env, 0, "chats", "take", cmdtest.Chat2)
-	mark := regexp.MustCompile(`^Ana Souza took the chat\. \[convo take: attendant 1, claim [0-9a-f]{8}\]$`)
+	mark := regexp.MustCompile(`^Ana Souza took the chat\. \[convo take: attendant 1, claim [0-9a-f]{8}, after 0\]$`)
 	env.SetTTY(false, true)
 	env.IO.SetTerminalWidth(200)
 	run(t, env, 0, "messages", "list", cmdtest.Chat2, "--last", "1")
