@@ -1,13 +1,17 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"net/http/httptest"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,12 +47,21 @@ func TestScripts(t *testing.T) {
 	})
 }
 
-// scriptSandbox is the sandbox server of one script.
+// scriptSandbox is the sandbox server of one script, on the script's
+// database: `convo sandbox serve`, a process of the convo the scripts run,
+// or, once the script restarts it with faults, a server in the test
+// process, whose answers sandbox-answered counts. In the race-built test
+// process SQLite costs several times the CPU it does in convo (a script's
+// sandbox took half of the test process's CPU time), and the sandbox's
+// own tests race-check it.
 type scriptSandbox struct {
-	store  *sandbox.Store
-	server *httptest.Server
-	// answers counts the server's answers by status since it (re)started
-	// or sandbox-answered last asked.
+	db  string
+	env []string // convo's environment for sandbox serve
+	url string
+	// stop stops the server; the database is kept.
+	stop func() error
+	// answers counts the in-process server's answers by status since it
+	// started or sandbox-answered last asked; nil for sandbox serve.
 	answers *sandboxtest.Answers
 }
 
@@ -59,24 +72,12 @@ func setupScript(env *testscript.Env) error {
 	if err := sandboxtest.WriteSeeded(path); err != nil {
 		return err
 	}
-	store, err := sandbox.Open(context.Background(), path)
-	if err != nil {
-		return err
-	}
-	sb := &scriptSandbox{store: store}
-	sb.start(sandbox.Options{})
-	env.Values[sandboxKey] = sb
-	env.Defer(func() {
-		sb.server.Close()
-		store.Close()
-	})
 	// None of the variables convo reads, whatever the developer's
 	// environment holds; then the script's own.
 	for _, k := range append(config.EnvVars(), "DBUS_SESSION_BUS_ADDRESS") {
 		env.Setenv(k, "")
 	}
 	for k, v := range map[string]string{
-		"CONVO_BASE_URL":  sb.server.URL,
 		"CONVO_TOKEN":     sandbox.AdminToken1,
 		dirs.EnvConfigDir: filepath.Join(env.WorkDir, ".config", "convo"),
 		dirs.EnvDataDir:   filepath.Join(env.WorkDir, ".local", "share", "convo"),
@@ -84,17 +85,76 @@ func setupScript(env *testscript.Env) error {
 	} {
 		env.Setenv(k, v)
 	}
+	sb := &scriptSandbox{db: path, env: slices.Clone(env.Vars)}
+	if err := sb.serve(); err != nil {
+		return err
+	}
+	env.Values[sandboxKey] = sb
+	env.Defer(func() {
+		if err := sb.stop(); err != nil {
+			env.T().Log(err)
+		}
+	})
+	env.Setenv("CONVO_BASE_URL", sb.url)
 	return nil
 }
 
-func (sb *scriptSandbox) start(opts sandbox.Options) {
-	sb.answers = &sandboxtest.Answers{}
-	opts.Logger = sb.answers.Logger()
-	sb.server = httptest.NewServer(sandbox.NewServer(sb.store, opts))
+// serve starts `convo sandbox serve` on a free port and waits for the line
+// that gives its URL.
+func (sb *scriptSandbox) serve() error {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command("convo", "sandbox", "serve", "--addr", "127.0.0.1:0", "--db", sb.db)
+	cmd.Env = sb.env
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = w, &stderr
+	err = cmd.Start()
+	w.Close()
+	if err != nil {
+		r.Close()
+		return err
+	}
+	// The rest of the banner waits in the pipe, which stays open while the
+	// server runs: a write to a closed pipe would end it.
+	stop := func() error {
+		defer r.Close()
+		_ = cmd.Process.Signal(os.Interrupt)
+		if err := cmd.Wait(); err != nil {
+			return fmt.Errorf("convo sandbox serve: %v\n%s", err, stderr.Bytes())
+		}
+		return nil
+	}
+	line, err := bufio.NewReader(r).ReadString('\n')
+	rest, ok := strings.CutPrefix(line, "Sandbox API listening on ")
+	url, _, _ := strings.Cut(rest, " ")
+	if err != nil || !ok {
+		return errors.Join(fmt.Errorf("convo sandbox serve printed %q: %v", line, err), stop())
+	}
+	sb.url, sb.stop, sb.answers = url, stop, nil
+	return nil
 }
 
-// cmdSandboxRestart restarts the script's sandbox with fault options and
-// points CONVO_BASE_URL at it; the database is kept:
+// serveInProcess serves the database from the test process with opts.
+func (sb *scriptSandbox) serveInProcess(opts sandbox.Options) error {
+	store, err := sandbox.Open(context.Background(), sb.db)
+	if err != nil {
+		return err
+	}
+	sb.answers = &sandboxtest.Answers{}
+	opts.Logger = sb.answers.Logger()
+	server := httptest.NewServer(sandbox.NewServer(store, opts))
+	sb.url = server.URL
+	sb.stop = func() error {
+		server.Close()
+		return store.Close()
+	}
+	return nil
+}
+
+// cmdSandboxRestart restarts the script's sandbox, with fault options in
+// the test process, and points CONVO_BASE_URL at it; the database is kept:
 //
 //	sandbox-restart [latency=5ms] [fail-rate=0.2] [rate-limit=50]
 func cmdSandboxRestart(ts *testscript.TestScript, neg bool, args []string) {
@@ -117,21 +177,30 @@ func cmdSandboxRestart(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		ts.Check(err)
 	}
-	sb.server.Close()
-	sb.start(opts)
-	ts.Setenv("CONVO_BASE_URL", sb.server.URL)
+	ts.Check(sb.stop())
+	if len(args) == 0 {
+		ts.Check(sb.serve())
+	} else {
+		ts.Check(sb.serveInProcess(opts))
+	}
+	ts.Setenv("CONVO_BASE_URL", sb.url)
 }
 
-// cmdSandboxAnswered checks that the script's sandbox answered with each
-// status at least once since it last (re)started or was asked, or with !,
-// never: so that a script under faults knows each run met them.
+// cmdSandboxAnswered checks that the script's sandbox, restarted with
+// faults, answered with each status at least once since it (re)started or
+// was last asked, or with !, never: so that a script under faults knows
+// each run met them.
 //
 //	sandbox-answered 503 429
 func cmdSandboxAnswered(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) == 0 {
 		ts.Fatalf("usage: sandbox-answered STATUS...")
 	}
-	answered := ts.Value(sandboxKey).(*scriptSandbox).answers.Take()
+	answers := ts.Value(sandboxKey).(*scriptSandbox).answers
+	if answers == nil {
+		ts.Fatalf("sandbox-answered counts the answers of a sandbox restarted with faults")
+	}
+	answered := answers.Take()
 	for _, arg := range args {
 		status, err := strconv.Atoi(arg)
 		ts.Check(err)
