@@ -3,14 +3,12 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -223,32 +221,16 @@ func inboxEnv(t *testing.T, dir, db string, extra ...string) (env []string, base
 // returns its base URL; the server is stopped when the test ends.
 func serveSandbox(t *testing.T, db string, env []string) string {
 	t.Helper()
-	cmd := exec.Command("convo", "sandbox", "serve", "--addr", "127.0.0.1:0", "--db", db)
-	cmd.Env = env
-	out, err := cmd.StdoutPipe()
+	url, stop, err := sandboxServe(db, env)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	t.Cleanup(func() {
-		_ = cmd.Process.Signal(os.Interrupt)
-		_ = cmd.Wait()
-	})
-	lines := bufio.NewScanner(out)
-	listening := regexp.MustCompile(`listening on (http://\S+)`)
-	for lines.Scan() {
-		if m := listening.FindStringSubmatch(lines.Text()); m != nil {
-			go func() { // keep draining, so that the server never blocks on its output
-				for lines.Scan() {
-				}
-			}()
-			return m[1]
+		if err := stop(); err != nil {
+			t.Log(err)
 		}
-	}
-	t.Fatalf("sandbox serve printed no address: %v", lines.Err())
-	return ""
+	})
+	return url
 }
 
 // terminal is a program running in a pseudo-terminal of 80×24, and the

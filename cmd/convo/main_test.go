@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -99,26 +100,37 @@ func setupScript(env *testscript.Env) error {
 	return nil
 }
 
-// serve starts `convo sandbox serve` on a free port and waits for the line
-// that gives its URL.
+// serve serves the script's database with `convo sandbox serve`.
 func (sb *scriptSandbox) serve() error {
-	r, w, err := os.Pipe()
+	url, stop, err := sandboxServe(sb.db, sb.env)
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command("convo", "sandbox", "serve", "--addr", "127.0.0.1:0", "--db", sb.db)
-	cmd.Env = sb.env
+	sb.url, sb.stop, sb.answers = url, stop, nil
+	return nil
+}
+
+// sandboxServe starts `convo sandbox serve` on a free port with the
+// database db and the environment env, and returns its base URL and what
+// stops it (as Ctrl-C does).
+func sandboxServe(db string, env []string) (url string, stop func() error, err error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return "", nil, err
+	}
+	cmd := exec.Command("convo", "sandbox", "serve", "--addr", "127.0.0.1:0", "--db", db)
+	cmd.Env = env
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = w, &stderr
 	err = cmd.Start()
 	w.Close()
 	if err != nil {
 		r.Close()
-		return err
+		return "", nil, err
 	}
 	// The rest of the banner waits in the pipe, which stays open while the
 	// server runs: a write to a closed pipe would end it.
-	stop := func() error {
+	stop = func() error {
 		defer r.Close()
 		_ = cmd.Process.Signal(os.Interrupt)
 		if err := cmd.Wait(); err != nil {
@@ -127,14 +139,15 @@ func (sb *scriptSandbox) serve() error {
 		return nil
 	}
 	line, err := bufio.NewReader(r).ReadString('\n')
-	rest, ok := strings.CutPrefix(line, "Sandbox API listening on ")
-	url, _, _ := strings.Cut(rest, " ")
-	if err != nil || !ok {
-		return errors.Join(fmt.Errorf("convo sandbox serve printed %q: %v", line, err), stop())
+	m := listening.FindStringSubmatch(line)
+	if err != nil || m == nil {
+		return "", nil, errors.Join(fmt.Errorf("convo sandbox serve printed %q: %v", line, err), stop())
 	}
-	sb.url, sb.stop, sb.answers = url, stop, nil
-	return nil
+	return m[1], stop, nil
 }
+
+// listening finds the base URL in the first line of sandbox serve's banner.
+var listening = regexp.MustCompile(`listening on (http://\S+)`)
 
 // serveInProcess serves the database from the test process with opts.
 func (sb *scriptSandbox) serveInProcess(opts sandbox.Options) error {
