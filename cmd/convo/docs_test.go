@@ -288,6 +288,7 @@ func TestParseDoc(t *testing.T) {
 // terminal, a real account, a desktop) says so with a "# needs …" comment
 // and is reported as skipped.
 func TestDocs(t *testing.T) {
+	t.Parallel()
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("examples need bash")

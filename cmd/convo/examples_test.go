@@ -124,6 +124,7 @@ func TestParseExamples(t *testing.T) {
 // file of docs/agent.md, is in the working directory and CONVO_TEAM_FILE
 // names it, so that saved replies have the guide's shortcuts.
 func TestExamples(t *testing.T) {
+	t.Parallel()
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("examples need bash")

@@ -80,6 +80,7 @@ type hostileRun struct {
 // often than the harmless one (convo's own colours and layout are in
 // both), and shows the hostile text as visible escapes.
 func TestHostileTextActsOnNothing(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctx := context.Background()
 	db := filepath.Join(dir, "sandbox.db")

@@ -104,6 +104,7 @@ func TestInboxInATerminal(t *testing.T) {
 // write a note that shows there at once, leave a reply half-written by
 // quitting, find it again after a restart (r), and release the chat (b).
 func TestInboxShiftInATerminal(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "sandbox.db")
 	env, base := inboxEnv(t, dir, db)
@@ -162,6 +163,7 @@ func TestInboxShiftInATerminal(t *testing.T) {
 // by what is typed, its free variable asked for, its text put in the reply
 // and sent.
 func TestInboxSavedReplyInATerminal(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "sandbox.db")
 	teamFile := filepath.Join(dir, "team.yaml")

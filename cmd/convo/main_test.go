@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,12 +30,27 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script from the actual output")
 
-func TestMain(m *testing.M) { binary.BuildMain(m) }
+// TestMain runs 4 tests per CPU at a time unless -parallel says otherwise:
+// this package's tests mostly wait (on convo processes, a terminal's
+// screen, rate limits, backoffs and polls), and one per CPU left the CPUs
+// idle half of the run.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	parallel := false
+	flag.Visit(func(f *flag.Flag) { parallel = parallel || f.Name == "test.parallel" })
+	if !parallel {
+		if err := flag.Set("test.parallel", strconv.Itoa(4*runtime.GOMAXPROCS(0))); err != nil {
+			panic(err)
+		}
+	}
+	binary.BuildMain(m)
+}
 
 // TestScripts runs the end-to-end scenarios of testdata/script: the real
 // convo binary against a freshly seeded sandbox served on a free loopback
 // port, one per script, with an empty config and data directory.
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir:                 filepath.Join("..", "..", "testdata", "script"),
 		UpdateScripts:       *update,

@@ -25,6 +25,7 @@ import (
 // answer on the command line when it comes late. NO_COLOR is unset, so
 // that nothing skips a query on its account.
 func TestHelpAsksTheTerminalNothing(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var env []string
 	for _, kv := range os.Environ() {
