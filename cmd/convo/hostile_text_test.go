@@ -42,6 +42,10 @@ const (
 // accord for harmless text.
 var hostileSequences = []string{"\x1b]52;", "\x1b]8;", "\x1b]0;", "\x1b[2J", "\x1b\\", "\x07", "\rFORJADO", "\u009b", "\u202e"}
 
+// redraw is how a full-screen program clears the screen to draw it whole:
+// the cursor's move home, then the clear.
+const redraw = "\x1b[H\x1b[2J"
+
 // shownEscapes are what the hostile text looks like when it is shown, not
 // obeyed: caret notation, or the escapes of JSON and YAML.
 var shownEscapes = []string{"^[", `\u001b`, `\e`}
@@ -172,7 +176,8 @@ func TestHostileTextActsOnNothing(t *testing.T) {
 		{name: "jq error", args: []string{"contacts", "view", "2", "--jq", ".name | error"}},
 		{name: "api", args: []string{"api", "GET", "/contacts/2"}},
 		{name: "auth status", args: []string{"auth", "status"}, showsNothing: true},
-		{name: "inbox", args: []string{"inbox", "--interval", "1s"}, wait: "LAST MESSAGE", keys: "q", quietInPipe: true},
+		// The list read: the header is drawn before it.
+		{name: "inbox", args: []string{"inbox", "--interval", "1s"}, wait: "Fernanda Lima", keys: "q", quietInPipe: true},
 	}
 
 	type output struct{ terminal, pipe []byte }
@@ -194,6 +199,11 @@ func TestHostileTextActsOnNothing(t *testing.T) {
 			if where == "pipe" {
 				h, b = hostile[r.name].pipe, benign[r.name].pipe
 			}
+			// The inbox clears the screen to draw it whole as often as its
+			// timing makes it: once or twice as it connects, in either run.
+			// Its clear follows the cursor's move home, never the hostile
+			// text's, which follows the window's title.
+			h, b = bytes.ReplaceAll(h, []byte(redraw), []byte("\x1b[H")), bytes.ReplaceAll(b, []byte(redraw), []byte("\x1b[H"))
 			for _, seq := range hostileSequences {
 				if n, own := bytes.Count(h, []byte(seq)), bytes.Count(b, []byte(seq)); n > own {
 					i := bytes.Index(h, []byte(seq))
