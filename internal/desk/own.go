@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
@@ -238,7 +239,8 @@ func (d *Desk) Take(ctx context.Context, ch *Chat, o TakeOptions) (*Taken, error
 // one request), and when the newest of convo's is h's take, it is replayed
 // as its taker replays it, from the notes its taker counted (one request
 // more when they go further back). A chat h got otherwise (a take that
-// won, a keep note, a transfer without a note) stays h's.
+// won, a keep note, a transfer without a note, a losing take whose taker
+// did not give it back within givesBackWithin) stays h's.
 func (d *Desk) heldBy(ctx context.Context, ch *Chat, users []cachedUser, h Holder, count int) error {
 	held := &HeldError{Token: ch.Token, Holder: h}
 	start := max(count-recentNotes, 0)
@@ -246,13 +248,16 @@ func (d *Desk) heldBy(ctx context.Context, ch *Chat, users []cachedUser, h Holde
 	if err != nil {
 		return err
 	}
-	var last ownNote
+	var (
+		last   ownNote
+		lastAt time.Time
+	)
 	for _, m := range recent {
 		if n, ok := parseOwnNote(m.Content); ok {
-			last = n
+			last, lastAt = n, m.CreatedAt.Time
 		}
 	}
-	if last.keep || last.attendant != h.ID || last.after < 0 {
+	if last.keep || last.attendant != h.ID || last.after < 0 || d.now().Sub(lastAt) > givesBackWithin {
 		return held
 	}
 	since := recent[min(max(last.after-start, 0), len(recent)):]
@@ -272,6 +277,12 @@ func (d *Desk) heldBy(ctx context.Context, ch *Chat, users []cachedUser, h Holde
 	}
 	return held
 }
+
+// givesBackWithin is how long after its note a take that lost gives the
+// chat back: a few requests. A losing take's note older than that is a
+// taker that stopped before it could (docs/agent.md), and the chat is its
+// attendant's until someone moves it.
+const givesBackWithin = time.Minute
 
 // recentNotes is how many of a chat's notes before a take's look heldBy
 // reads for the take that gave the chat its holder: a race's takes write

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/sandbox"
@@ -282,6 +283,12 @@ func TestRefusalNamesWhoKeepsTheChat(t *testing.T) {
 		err.Error() != "chat "+chat2.Token+" is taken by Ana Souza <ana.souza@lojaexemplo.com.br> (Bruno Lima <bruno.lima@lojaexemplo.com.br> has it for a moment, by a take at the same moment that lost, and gives it back)" {
 		t.Errorf("the refusal says %v", err)
 	}
+	// A take that looks a while later is told it is Bruno's: a taker gives
+	// the chat back within moments, and his did not.
+	later := New(e.client(sandbox.AdminToken1), Options{Destination: destination(sandbox.AdminToken1),
+		Now: func() time.Time { return time.Now().Add(givesBackWithin + time.Second) }})
+	_, err := later.Take(ctx, mustFind(t, later, chat2.Token), TakeOptions{For: carla})
+	wantHeld(t, "Carla looks a while after Bruno's lost take", err, bruno, false)
 	// Bruno gives it back.
 	give(ana, ownNote{keep: true, attendant: ana})
 	carlaTakes("Carla looks once Bruno gave the chat back", ana, 0)
