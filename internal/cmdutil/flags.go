@@ -12,6 +12,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -311,14 +312,6 @@ func Exclusive(cmd *cobra.Command, names ...string) {
 		if len(given) < 2 {
 			return nil
 		}
-		return clierr.FlagErrorf("%s cannot be used together", JoinAnd(given))
+		return clierr.FlagErrorf("%s cannot be used together", english.And(given))
 	})
-}
-
-// JoinAnd lists words for a message: "a", "a and b", "a, b and c".
-func JoinAnd(words []string) string {
-	if len(words) == 1 {
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

@@ -3,6 +3,7 @@
 package english
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -22,6 +23,14 @@ func Plural(n int, noun string) string {
 
 // Count is n and noun, in the plural unless n is 1: "1 row", "1,004 rows".
 func Count(n int, noun string) string { return Comma(n) + " " + Plural(n, noun) }
+
+// And lists words for a sentence: "a", "a and b", "a, b and c".
+func And(words []string) string {
+	if len(words) <= 1 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
 
 // Capitalize is s with its first letter in upper case: a sentence's start
 // made of a verb or a field's name.

@@ -20,3 +20,11 @@ func TestCapitalize(t *testing.T) {
 		}
 	}
 }
+
+func TestAnd(t *testing.T) {
+	for want, words := range map[string][]string{"": nil, "a": {"a"}, "a and b": {"a", "b"}, "a, b and c": {"a", "b", "c"}} {
+		if got := And(words); got != want {
+			t.Errorf("And(%q) = %q, want %q", words, got, want)
+		}
+	}
+}

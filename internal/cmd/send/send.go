@@ -19,6 +19,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/msgtemplate"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/prompt"
@@ -227,7 +228,7 @@ func (o *options) checkFlags() error {
 			verb = "do"
 		}
 		return clierr.FlagErrorf("%s %s not apply to --type %s, which takes %s",
-			cmdutil.JoinAnd(stray), verb, typ, "--"+strings.Join(typeFlags[typ], ", --"))
+			english.And(stray), verb, typ, "--"+strings.Join(typeFlags[typ], ", --"))
 	}
 	if o.isGiven("components") {
 		for _, name := range []string{"var", "header-url", "header-text", "button"} {
@@ -259,7 +260,7 @@ func (o *options) checkComposed() error {
 		verb = "do"
 	}
 	return clierr.FlagErrorf("%s %s not go with --%s, which writes a text message (with --var for its variables)",
-		cmdutil.JoinAnd(stray), verb, o.composer)
+		english.And(stray), verb, o.composer)
 }
 
 func (o *options) send(ctx context.Context, hooks Hooks) error {
