@@ -59,22 +59,44 @@ func (d *Desk) Answer(ctx context.Context, ch *Chat, content api.MessageSend, ta
 	return &a, nil
 }
 
-// OthersReplied returns the messages of the conversation's chat that came
-// after those it holds, the chat's new total, and which of them are
-// answers the customer sees that another attendant than me wrote (me 0:
-// any attendant's): what a reply about to be sent would collide with. One
-// request when nothing is new.
-func (d *Desk) OthersReplied(ctx context.Context, conv *Conversation, me int64) (fresh, others []Message, total int, err error) {
-	fresh, total, err = d.MessagesAfter(ctx, conv.Chat.Token, conv.Total)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	for _, m := range fresh {
-		if m.Direction == "outgoing" && !m.IsNote() && (me == 0 || m.User == nil || m.User.ID != me) {
-			others = append(others, m)
+// Meanwhile is what came in a chat while a reply to it was being written
+// by me, the attendant @me stands for: what the reply would collide with,
+// to tell before it goes out. My own messages are not in it.
+type Meanwhile struct {
+	// Customer are the customer's messages; Answers the answers the
+	// customer saw from another attendant than me (me 0: from any
+	// attendant); Notes the notes another attendant left (me 0: any).
+	Customer, Answers, Notes []Message
+	// Newest is the id of the newest message of them all, mine included:
+	// what the writer is told of once they are told of it.
+	Newest int64
+}
+
+// MeanwhileSince is what came among ms (oldest first) after the message
+// with id since, as me should be told of it.
+func MeanwhileSince(ms []Message, since, me int64) Meanwhile {
+	w := Meanwhile{Newest: since}
+	for _, m := range ms {
+		if m.ID <= since {
+			continue
+		}
+		w.Newest = max(w.Newest, m.ID)
+		switch {
+		case m.FromCustomer():
+			w.Customer = append(w.Customer, m)
+		case m.Direction != "outgoing" || me != 0 && m.User != nil && m.User.ID == me:
+		case m.IsNote():
+			w.Notes = append(w.Notes, m)
+		default:
+			w.Answers = append(w.Answers, m)
 		}
 	}
-	return fresh, others, total, nil
+	return w
+}
+
+// Empty reports whether nothing came that the writer should be told of.
+func (w Meanwhile) Empty() bool {
+	return len(w.Customer)+len(w.Answers)+len(w.Notes) == 0
 }
 
 // Templates returns the approved templates of the channel with token, the

@@ -61,9 +61,10 @@ func TestChatsPageAndLocate(t *testing.T) {
 // seedChannels1 is how many channels company 1's admin may use.
 const seedChannels1 = 7
 
-// The check before a reply: what came since the conversation was read,
-// and which of it is another attendant's answer (not a note, not mine).
-func TestOthersReplied(t *testing.T) {
+// The check before a reply: what came since the conversation was read
+// costs one request, and what of it the writer is told of is the
+// customer's messages, another attendant's answers and notes, not mine.
+func TestMeanwhile(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	d := e.desk(sandbox.AdminToken1, t.TempDir())
@@ -72,10 +73,11 @@ func TestOthersReplied(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	since := conv.Messages[len(conv.Messages)-1].ID
 	e.cost("nothing new", 1, func() {
-		fresh, others, total, err := d.OthersReplied(ctx, conv, ana)
-		if err != nil || len(fresh) != 0 || len(others) != 0 || total != conv.Total {
-			t.Errorf("nothing new: %d fresh, %d others, total %d (was %d), %v", len(fresh), len(others), total, conv.Total, err)
+		fresh, total, err := d.MessagesAfter(ctx, ch.Token, conv.Total)
+		if err != nil || len(fresh) != 0 || total != conv.Total || !MeanwhileSince(fresh, since, ana).Empty() {
+			t.Errorf("nothing new: %d fresh, total %d (was %d), %v", len(fresh), total, conv.Total, err)
 		}
 	})
 	send := func(token string, attendant int64, text string) {
@@ -86,19 +88,32 @@ func TestOthersReplied(t *testing.T) {
 		}
 	}
 	send(sandbox.AdminToken1, ana, "mine")
-	fresh, others, _, err := d.OthersReplied(ctx, conv, ana)
-	if err != nil || len(fresh) != 1 || len(others) != 0 {
-		t.Errorf("my own message: %d fresh, %d others, %v; want 1 and 0", len(fresh), len(others), err)
+	fresh, _, err := d.MessagesAfter(ctx, ch.Token, conv.Total)
+	if w := MeanwhileSince(fresh, since, ana); err != nil || len(fresh) != 1 || !w.Empty() || w.Newest != fresh[0].ID {
+		t.Errorf("my own message: %d fresh, %+v, %v; want 1 fresh and nothing to tell", len(fresh), w, err)
 	}
 	send(sandbox.AgentToken1, bruno, "Bruno's")
 	e.inbound(ch.Contact.Phone, ch.Channel.Token, "the customer's")
-	fresh, others, total, err := d.OthersReplied(ctx, conv, ana)
-	if err != nil || len(fresh) != 3 || len(others) != 1 || others[0].Content != "Bruno's" || total != conv.Total+3 {
-		t.Errorf("after Bruno and the customer: %d fresh, others %v, total %d, %v", len(fresh), others, total, err)
+	him := int64(bruno)
+	if _, err := e.api(sandbox.AgentToken1).TransferChat(ctx, ch.Token, api.TransferRequest{Channel: ch.Channel.Token, Attendant: &him, Message: "Bruno's note"}); err != nil {
+		t.Fatal(err)
+	}
+	fresh, total, err := d.MessagesAfter(ctx, ch.Token, conv.Total)
+	if err != nil || len(fresh) != 4 || total != conv.Total+4 {
+		t.Fatalf("after Bruno and the customer: %d fresh, total %d (was %d), %v", len(fresh), total, conv.Total, err)
+	}
+	w := MeanwhileSince(fresh, since, ana)
+	if len(w.Answers) != 1 || w.Answers[0].Content != "Bruno's" || len(w.Customer) != 1 || w.Customer[0].Content != "the customer's" ||
+		len(w.Notes) != 1 || w.Notes[0].Content != "Bruno's note" || w.Newest != fresh[3].ID {
+		t.Errorf("after Bruno and the customer: %+v", w)
+	}
+	// What was told of already is not told again.
+	if w := MeanwhileSince(fresh, fresh[2].ID, ana); len(w.Notes) != 1 || len(w.Customer)+len(w.Answers) != 0 {
+		t.Errorf("since the customer's message: %+v", w)
 	}
 	// Without @me, any attendant's answer counts.
-	if _, others, _, _ := d.OthersReplied(ctx, conv, 0); len(others) != 2 {
-		t.Errorf("without me: %d others, want 2", len(others))
+	if w := MeanwhileSince(fresh, since, 0); len(w.Answers) != 2 {
+		t.Errorf("without me: %d answers, want 2", len(w.Answers))
 	}
 }
 

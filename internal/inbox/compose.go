@@ -1,7 +1,6 @@
 package inbox
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -22,13 +21,18 @@ const (
 )
 
 // outbox is a message about to be sent to the open chat, and where it is
-// on its way: before it is sent, the chat is read again; if another
-// attendant answered since the chat was read, the inbox says so and asks
-// again; a free-form message outside the messaging app's 24-hour window
-// is asked about too.
+// on its way: before it is sent, the chat is read again; if the customer
+// wrote, or another attendant answered or left a note, since the writing
+// began, the inbox says so and asks again; a free-form message outside
+// the messaging app's 24-hour window is asked about too.
 type outbox struct {
 	content  api.MessageSend
 	freeForm bool
+	// since is the id of the chat's newest message the writer knows of:
+	// the one on screen when the writing began, or the newest they were
+	// asked about since. What comes after it is told as it comes, and
+	// asked about once before the message goes out.
+	since int64
 	// draft is set for the composer's reply: once sent, the chat's draft
 	// goes.
 	draft    bool
@@ -47,10 +51,10 @@ type sender interface {
 
 // checkedMsg is what the chat read just before sending showed.
 type checkedMsg struct {
-	token         string
-	fresh, others []desk.Message
-	total         int
-	err           error
+	token string
+	fresh []desk.Message
+	total int
+	err   error
 }
 
 // sentMsg is the end of a send.
@@ -65,11 +69,17 @@ type sentMsg struct {
 // send starts ob on its way: the check first.
 func (m *Model) send(ob *outbox) tea.Cmd {
 	ob.step, ob.question = stepChecking, ""
-	ctx, d, conv, me := m.o.Context, m.sess.Desk, m.open.conv, m.sess.Me
+	ctx, d, token, count := m.o.Context, m.sess.Desk, m.open.conv.Chat.Token, m.open.conv.Total
 	return tea.Batch(m.begin(), func() tea.Msg {
-		fresh, others, total, err := d.OthersReplied(ctx, conv, me)
-		return checkedMsg{token: conv.Chat.Token, fresh: fresh, others: others, total: total, err: err}
+		fresh, total, err := d.MessagesAfter(ctx, token, count)
+		return checkedMsg{token: token, fresh: fresh, total: total, err: err}
 	})
+}
+
+// newOutbox is the outbox of a message whose writing begins now, with
+// the open chat as it is on screen.
+func (m *Model) newOutbox() outbox {
+	return outbox{since: newestID(m.open.conv)}
 }
 
 // outboxKey handles enter and esc while ob is checked, asked about or sent.
@@ -91,8 +101,10 @@ func (m *Model) outboxKey(ob *outbox, k tea.KeyPressMsg) tea.Cmd {
 }
 
 // checked goes on after the check: it shows what was new in the chat and
-// asks when another attendant answered, else sends (after the 24-hour
-// question, for a free-form message outside the window).
+// asks when anything came since the writing began that the writer was not
+// asked about yet (the customer's messages, another attendant's answers or
+// notes), else sends (after the 24-hour question, for a free-form message
+// outside the window).
 func (m Model) checked(msg checkedMsg) (tea.Model, tea.Cmd) {
 	m.busy--
 	s, ok := m.form.(sender)
@@ -105,37 +117,45 @@ func (m Model) checked(msg checkedMsg) (tea.Model, tea.Cmd) {
 		m.fail("check the chat before sending", msg.err)
 		return m, nil
 	}
-	if len(msg.fresh) > 0 {
-		conv := *m.open.conv
-		conv.Messages = append(append([]desk.Message(nil), conv.Messages...), msg.fresh...)
-		conv.Messages = conv.Messages[max(len(conv.Messages)-chatMessages, 0):]
-		conv.Total = msg.total
-		for _, fm := range msg.fresh {
-			if fm.FromCustomer() {
-				conv.CustomerWrote, conv.CustomerKnown = fm.CreatedAt.Time, true
-			}
-		}
-		m.open.conv = &conv
-		m.open.rendered = 0
-		m.open.vp.GotoBottom()
-		m.layout()
-	}
-	if n := len(msg.others); n > 0 {
-		last := msg.others[n-1]
-		who := "Another attendant"
-		if last.User != nil && last.User.Name != "" {
-			who = desk.OneLine(last.User.Name)
-		}
+	m.showFresh(msg.fresh, msg.total)
+	if w := m.meanwhile(ob); !w.Empty() {
+		ob.since = w.Newest
 		ob.step = stepAsk
-		ob.question = fmt.Sprintf("%s answered %s: “%s”. enter: send yours anyway · esc: edit",
-			who, ago(m.o.Now().Sub(last.CreatedAt.Time))+" ago", cut(desk.OneLine(last.Content), 40))
-		if n > 1 {
-			ob.question = fmt.Sprintf("%d answers came since you opened the chat, the last by %s. enter: send yours anyway · esc: edit", n, who)
-		}
-		m.note(statusWarn, "Another attendant answered this chat since you opened it.")
+		ob.question = m.meanwhileText(w) + ". enter: send yours anyway · esc: back to your text"
 		return m, nil
 	}
 	return m, m.dispatch(ob)
+}
+
+// showFresh adds to the open chat the messages the check found after those
+// it shows (a refresh may have read some of them meanwhile), total being
+// the chat's count of messages with them.
+func (m *Model) showFresh(fresh []desk.Message, total int) {
+	conv := *m.open.conv
+	newest := newestID(&conv)
+	added := false
+	for _, fm := range fresh {
+		if fm.ID <= newest {
+			continue
+		}
+		if !added {
+			conv.Messages = append([]desk.Message(nil), conv.Messages...)
+			added = true
+		}
+		conv.Messages = append(conv.Messages, fm)
+		if fm.FromCustomer() {
+			conv.CustomerWrote, conv.CustomerKnown = fm.CreatedAt.Time, true
+		}
+	}
+	if !added {
+		return
+	}
+	conv.Messages = conv.Messages[max(len(conv.Messages)-chatMessages, 0):]
+	conv.Total = max(conv.Total, total)
+	m.open.conv = &conv
+	m.open.rendered = 0
+	m.open.vp.GotoBottom()
+	m.layout()
 }
 
 // dispatch sends ob, or first asks about the 24-hour window.
@@ -249,7 +269,7 @@ func startReply(m *Model) (form, tea.Cmd) {
 		m.note(statusErr, firstLine(err.Error()))
 		return nil, nil
 	}
-	c := &composer{ta: newTextArea("Write your reply…")}
+	c := &composer{ta: newTextArea("Write your reply…"), ob: m.newOutbox()}
 	c.ta.SetValue(m.open.draft)
 	if conv := m.open.conv; desk.OutsideWindow(conv.Chat, conv.CustomerWrote, m.o.Now()) {
 		m.note(statusWarn, windowHint()+": t sends a template.")
@@ -276,7 +296,7 @@ func (c *composer) keys() footer {
 	case c.saving || c.ob.step == stepChecking || c.ob.step == stepSending:
 		return footer{keys.ForceQ}
 	case c.ob.step == stepAsk:
-		return footer{as("yes", keys.Accept), as("back to the text", keys.Cancel)}
+		return footer{as("send anyway", keys.Accept), as("back to the text", keys.Cancel)}
 	case c.saved != nil:
 		return c.saved.keys()
 	case c.note:
@@ -302,6 +322,9 @@ func (c *composer) view(m *Model, w, h int) string {
 		title = "Note on " + contactLabel(m.open.listed) + "'s contact (staff only)"
 	}
 	lines := []string{m.st.bold(cut(title, w))}
+	if !c.note {
+		lines = append(lines, m.meanwhileLines(&c.ob, w)...)
+	}
 	switch {
 	case c.ob.step == stepAsk:
 		lines = append(lines, wrapped(m.st.yellow, c.ob.question, w)...)

@@ -47,7 +47,7 @@ func startTemplate(m *Model) (form, tea.Cmd) {
 		return nil, nil
 	}
 	ctx, d, channel := m.o.Context, m.sess.Desk, m.open.conv.Chat.Channel.Token
-	return &templateForm{loading: true}, tea.Batch(m.begin(), func() tea.Msg {
+	return &templateForm{loading: true, ob: m.newOutbox()}, tea.Batch(m.begin(), func() tea.Msg {
 		ts, err := d.Templates(ctx, channel)
 		return templatesMsg{templates: ts, err: err}
 	})
@@ -64,7 +64,7 @@ func (f *templateForm) keys() footer {
 	case f.tpl == nil:
 		return footer{as("pick", keys.Accept), as("choose", keys.ChoiceUp, keys.ChoiceDown), as("cancel", keys.Cancel)}
 	case f.ob.step == stepAsk:
-		return footer{as("yes", keys.Accept), keys.Cancel}
+		return footer{as("send anyway", keys.Accept), as("back to the message", keys.Cancel)}
 	case f.ob.step != stepEdit:
 		return footer{keys.ForceQ}
 	case f.slot < len(f.slots):
@@ -226,7 +226,9 @@ func (f *templateForm) view(m *Model, w, h int) string {
 	case f.loading:
 		add(m.spin.View() + " Reading the channel's approved templates…")
 	case f.tpl == nil:
-		add(m.st.bold("Template message to "+contactLabel(m.open.listed)), "")
+		add(m.st.bold("Template message to " + contactLabel(m.open.listed)))
+		add(m.meanwhileLines(&f.ob, w)...)
+		add("")
 		if len(f.templates) == 0 {
 			add("The chat's channel has no approved template.", "", "esc goes back.")
 			break
@@ -247,7 +249,9 @@ func (f *templateForm) view(m *Model, w, h int) string {
 		}
 	default:
 		title := "Template " + safetext.Line(f.tpl.Name) + " to " + contactLabel(m.open.listed)
-		add(m.st.bold(title), "")
+		add(m.st.bold(title))
+		add(m.meanwhileLines(&f.ob, w)...)
+		add("")
 		for _, l := range wrapped(m.st.cyan, f.tpl.Preview(f.values()), w-2) {
 			add("  " + l)
 		}

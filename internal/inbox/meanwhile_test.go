@@ -1,0 +1,164 @@
+package inbox_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/sandbox"
+)
+
+const phoneFernanda = "5527991903700"
+
+// often refreshes the inbox every few milliseconds: what a customer writes
+// while a reply is being written shows before the test sends it.
+func often(s *setup) { s.interval = 20 * time.Millisecond }
+
+// messagesSent waits until the inbox has settled and returns the messages
+// it sent to customers (POST /messages) since the last look.
+func (h *harness) messagesSent() []request {
+	h.t.Helper()
+	h.settled()
+	var out []request
+	for _, r := range h.requests() {
+		if r.Method == "POST" && r.Path == "/messages" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// above reports whether the screen shows text in a line above the line
+// holding mark: in the chat, over the reply box.
+func above(screen, text, mark string) bool {
+	i, j := strings.Index(screen, text), strings.Index(screen, mark)
+	return i >= 0 && j >= 0 && i < j
+}
+
+// A customer who writes while the reply is being written: the message
+// shows in the chat above the reply, and a line of the reply box says so;
+// enter asks before sending, esc goes back to the text as it was, and the
+// next enter sends it once, without asking again.
+func TestReplyToldOfTheCustomersNewMessage(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {200, 50}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			h := start(t, often, func(s *setup) { s.width, s.heigh = size[0], size[1] })
+			h.waitFor("Fernanda Lima")
+			h.press("end", "r")
+			h.waitFor("Reply to Fernanda Lima")
+			h.press("Trocamos sim.")
+			h.waitFor("│ Trocamos sim.")
+			h.inbound(phoneFernanda, sandbox.ChannelWidget, "Ah, e o 40 também serve?")
+			s := h.waitFor("● Fernanda Lima wrote 1 new message since you began: “Ah, e o 40 também", "│ Trocamos sim.")
+			if !above(s, "Ah, e o 40 também serve?", "Reply to Fernanda Lima") {
+				t.Errorf("the customer's new message does not show in the chat above the reply:\n%s", s)
+			}
+			h.press("enter")
+			h.waitFor("Fernanda Lima wrote 1 new message since you began", "send yours anyway", "back to your text")
+			if sent := h.messagesSent(); len(sent) != 0 {
+				t.Fatalf("the reply went out before the question was answered: %v", sent)
+			}
+			h.press("esc")
+			s = h.waitGone("enter: send yours anyway")
+			if !strings.Contains(s, "│ Trocamos sim.") || strings.Contains(s, "since you began") {
+				t.Errorf("esc should give back the text as it was, the news told:\n%s", s)
+			}
+			h.press(" O 40 também.", "enter")
+			h.waitFor("✓ Sent to Fernanda Lima.")
+			sent := h.messagesSent()
+			if len(sent) != 1 || sent[0].Body["content"] != "Trocamos sim. O 40 também." {
+				t.Errorf("sent %v, want the reply once", sent)
+			}
+		})
+	}
+}
+
+// A customer's message that no refresh showed yet is found by the check
+// before the send: the inbox shows it and asks; enter sends the reply as
+// written, once.
+func TestReplyAsksWhenTheCustomerWroteUnseen(t *testing.T) {
+	h := start(t) // no refresh while the reply is written
+	h.waitFor("Fernanda Lima")
+	h.press("end", "r")
+	h.waitFor("Reply to Fernanda Lima")
+	h.press("Trocamos sim.")
+	h.waitFor("│ Trocamos sim.")
+	h.inbound(phoneFernanda, sandbox.ChannelWidget, "Ainda tem o 39?")
+	h.press("enter")
+	s := h.waitFor("Fernanda Lima wrote 1 new message since you began: “Ainda tem o 39?”", "send yours anyway")
+	if !above(s, "Ainda tem o 39?", "Reply to Fernanda Lima") {
+		t.Errorf("the chat does not show the customer's message above the reply:\n%s", s)
+	}
+	if sent := h.messagesSent(); len(sent) != 0 {
+		t.Fatalf("the reply went out before the question was answered: %v", sent)
+	}
+	h.press("enter")
+	h.waitFor("✓ Sent to Fernanda Lima.")
+	if sent := h.messagesSent(); len(sent) != 1 || sent[0].Body["content"] != "Trocamos sim." {
+		t.Errorf("sent %v, want the reply once", sent)
+	}
+}
+
+// Another attendant's note and answer while the reply is being written
+// are told with their names, and asked about once.
+func TestReplyToldOfAnotherAttendant(t *testing.T) {
+	h := start(t, often)
+	h.waitFor("Fernanda Lima")
+	h.press("end", "r")
+	h.waitFor("Reply to Fernanda Lima")
+	h.press("Oi, aqui é a Ana.")
+	other := h.client(sandbox.AgentToken1, sandbox.NewServer(h.store, sandbox.Options{}))
+	if _, err := other.TransferChat(context.Background(), chatFernanda, api.TransferRequest{Channel: sandbox.ChannelWidget, Message: "Cliente VIP: frete grátis."}); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor("● Bruno Lima left a note since you began: “Cliente VIP: frete", "│ Oi, aqui é a Ana.")
+	brunoID := int64(bruno)
+	if _, err := other.SendMessage(context.Background(), api.MessageSend{Phone: phoneFernanda, Channel: sandbox.ChannelWidget,
+		Type: "text", Content: "Oi Fernanda, aqui é o Bruno.", Attendant: &brunoID}); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor("● Bruno Lima answered and left a note since you began: “Oi Fernanda,", "Bruno.”")
+	h.press("enter")
+	h.waitFor("Bruno Lima answered and left a note since you began", "send yours anyway")
+	if sent := h.messagesSent(); len(sent) != 0 {
+		t.Fatalf("the reply went out before the question was answered: %v", sent)
+	}
+	h.press("enter")
+	h.waitFor("Sent to Fernanda Lima.")
+	if sent := h.messagesSent(); len(sent) != 1 || sent[0].Body["content"] != "Oi, aqui é a Ana." {
+		t.Errorf("sent %v, want the reply once", sent)
+	}
+}
+
+// A template message being filled in is told of the customer's message
+// too, and asks before it goes out; esc goes back to it, and enter then
+// sends it once.
+func TestTemplateAsksWhenTheCustomerWrote(t *testing.T) {
+	h := start(t)
+	h.waitFor("Maria Aparecida")
+	h.press("t")
+	h.waitFor("Template message to Maria Aparecida Santos", "boas_vindas")
+	h.press("rastreio")
+	h.waitFor("Seu pedido {{numero_pedido}} foi enviado.")
+	h.press("enter", "4521", "enter", "4521", "enter")
+	h.waitFor("Ready: enter sends it")
+	h.inbound(phoneMaria, sandbox.ChannelMain, "Já chegou, obrigada!")
+	h.press("enter")
+	h.waitFor("Maria Aparecida Santos wrote 1 new message since you began: “Já", "send yours anyway")
+	if sent := h.messagesSent(); len(sent) != 0 {
+		t.Fatalf("the template went out before the question was answered: %v", sent)
+	}
+	h.press("esc")
+	h.waitFor("Ready: enter sends it")
+	if sent := h.messagesSent(); len(sent) != 0 {
+		t.Fatalf("esc sent the template: %v", sent)
+	}
+	h.press("enter") // told already: no question
+	h.waitFor("✓ Sent to Maria Aparecida Santos.")
+	if sent := h.messagesSent(); len(sent) != 1 || sent[0].Body["type"] != "template" {
+		t.Errorf("sent %v, want the template once", sent)
+	}
+}
