@@ -89,9 +89,10 @@ func (m *Model) outboxKey(ob *outbox, k tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(k, keys.Accept):
+		// The chat is checked again: what came while the question was
+		// read is asked about too.
 		if ob.windowAsked {
 			ob.windowAsked, ob.windowOK = false, true
-			return m.dispatch(ob)
 		}
 		return m.send(ob)
 	case key.Matches(k, keys.Cancel):

@@ -162,3 +162,27 @@ func TestTemplateAsksWhenTheCustomerWrote(t *testing.T) {
 		t.Errorf("sent %v, want the template once", sent)
 	}
 }
+
+// A customer who writes while the 24-hour question is on screen is asked
+// about when it is answered: the chat is checked again, and the reply
+// waits for the next question's answer. The customer having written, the
+// window is open again: the reply goes without the 24-hour question.
+func TestWindowQuestionThenTheCustomerWrote(t *testing.T) {
+	h := start(t)
+	h.waitFor("Maria Aparecida")
+	h.press("r")
+	h.waitFor("Reply to Maria Aparecida Santos")
+	h.press("Oi Maria!", "enter")
+	h.waitFor("24-hour customer-service window", "enter: send anyway")
+	h.inbound(phoneMaria, sandbox.ChannelMain, "Oi, ainda estão aí?")
+	h.press("enter")
+	h.waitFor("Maria Aparecida Santos wrote 1 new message since you began: “Oi, ainda", "send yours anyway")
+	if sent := h.messagesSent(); len(sent) != 0 {
+		t.Fatalf("the reply went out before the customer's message was asked about: %v", sent)
+	}
+	h.press("enter")
+	h.waitFor("✓ Sent to Maria Aparecida Santos.")
+	if sent := h.messagesSent(); len(sent) != 1 || sent[0].Body["content"] != "Oi Maria!" {
+		t.Errorf("sent %v, want the reply once", sent)
+	}
+}
