@@ -213,14 +213,21 @@ func TestReplyAfterAnotherAttendantAnswered(t *testing.T) {
 	h.waitFor("✓ Sent to Fernanda Lima.")
 }
 
-// A free-form reply outside the 24-hour window is asked about first.
-func TestReplyOutsideTheWindowAsks(t *testing.T) {
-	h := start(t)
+// windowQuestion replies text to Maria, whose customer last wrote days
+// ago: enter shows the 24-hour question.
+func (h *harness) windowQuestion(text string) {
+	h.t.Helper()
 	h.waitFor("Maria Aparecida")
 	h.press("r")
 	h.waitFor("Reply to Maria Aparecida Santos")
-	h.press("Oi Maria!", "enter")
+	h.press(text, "enter")
 	h.waitFor("24-hour customer-service window", "enter: send anyway")
+}
+
+// A free-form reply outside the 24-hour window is asked about first.
+func TestReplyOutsideTheWindowAsks(t *testing.T) {
+	h := start(t)
+	h.windowQuestion("Oi Maria!")
 	h.noneSent("POST")
 	h.press("enter")
 	if r := h.sent("POST", "/messages"); r.Body["phone"] != phoneMaria || r.Body["channel"] != sandbox.ChannelMain {

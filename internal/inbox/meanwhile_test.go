@@ -31,6 +31,39 @@ func (h *harness) messagesSent() []request {
 	return out
 }
 
+// asks presses enter and waits for the question that says texts: nothing
+// goes out before it is answered.
+func (h *harness) asks(texts ...string) string {
+	h.t.Helper()
+	h.press("enter")
+	s := h.waitFor(append(texts, "send yours anyway")...)
+	if sent := h.messagesSent(); len(sent) != 0 {
+		h.t.Fatalf("the message went out before the question was answered: %v", sent)
+	}
+	return s
+}
+
+// sentOnce waits for status and checks that one message went out since
+// the last look, with field's value want.
+func (h *harness) sentOnce(status, field string, want any) {
+	h.t.Helper()
+	h.waitFor(status)
+	if sent := h.messagesSent(); len(sent) != 1 || sent[0].Body[field] != want {
+		h.t.Errorf("sent %v, want one message with %s %v", sent, field, want)
+	}
+}
+
+// writeToFernanda opens a reply to Fernanda, the last chat waiting, and
+// types text in it.
+func (h *harness) writeToFernanda(text string) {
+	h.t.Helper()
+	h.waitFor("Fernanda Lima")
+	h.press("end", "r")
+	h.waitFor("Reply to Fernanda Lima")
+	h.press(text)
+	h.waitFor("│ " + text)
+}
+
 // above reports whether the screen shows text in a line above the line
 // holding mark: in the chat, over the reply box.
 func above(screen, text, mark string) bool {
@@ -46,32 +79,20 @@ func TestReplyToldOfTheCustomersNewMessage(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {200, 50}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			h := start(t, often, func(s *setup) { s.width, s.heigh = size[0], size[1] })
-			h.waitFor("Fernanda Lima")
-			h.press("end", "r")
-			h.waitFor("Reply to Fernanda Lima")
-			h.press("Trocamos sim.")
-			h.waitFor("│ Trocamos sim.")
+			h.writeToFernanda("Trocamos sim.")
 			h.inbound(phoneFernanda, sandbox.ChannelWidget, "Ah, e o 40 também serve?")
 			s := h.waitFor("● Fernanda Lima wrote 1 new message since you began: “Ah, e o 40 também", "│ Trocamos sim.")
 			if !above(s, "Ah, e o 40 também serve?", "Reply to Fernanda Lima") {
 				t.Errorf("the customer's new message does not show in the chat above the reply:\n%s", s)
 			}
-			h.press("enter")
-			h.waitFor("Fernanda Lima wrote 1 new message since you began", "send yours anyway", "back to your text")
-			if sent := h.messagesSent(); len(sent) != 0 {
-				t.Fatalf("the reply went out before the question was answered: %v", sent)
-			}
+			h.asks("Fernanda Lima wrote 1 new message since you began", "back to your text")
 			h.press("esc")
 			s = h.waitGone("enter: send yours anyway")
 			if !strings.Contains(s, "│ Trocamos sim.") || strings.Contains(s, "since you began") {
 				t.Errorf("esc should give back the text as it was, the news told:\n%s", s)
 			}
 			h.press(" O 40 também.", "enter")
-			h.waitFor("✓ Sent to Fernanda Lima.")
-			sent := h.messagesSent()
-			if len(sent) != 1 || sent[0].Body["content"] != "Trocamos sim. O 40 também." {
-				t.Errorf("sent %v, want the reply once", sent)
-			}
+			h.sentOnce("✓ Sent to Fernanda Lima.", "content", "Trocamos sim. O 40 também.")
 		})
 	}
 }
@@ -81,35 +102,21 @@ func TestReplyToldOfTheCustomersNewMessage(t *testing.T) {
 // written, once.
 func TestReplyAsksWhenTheCustomerWroteUnseen(t *testing.T) {
 	h := start(t) // no refresh while the reply is written
-	h.waitFor("Fernanda Lima")
-	h.press("end", "r")
-	h.waitFor("Reply to Fernanda Lima")
-	h.press("Trocamos sim.")
-	h.waitFor("│ Trocamos sim.")
+	h.writeToFernanda("Trocamos sim.")
 	h.inbound(phoneFernanda, sandbox.ChannelWidget, "Ainda tem o 39?")
-	h.press("enter")
-	s := h.waitFor("Fernanda Lima wrote 1 new message since you began: “Ainda tem o 39?”", "send yours anyway")
+	s := h.asks("Fernanda Lima wrote 1 new message since you began: “Ainda tem o 39?”")
 	if !above(s, "Ainda tem o 39?", "Reply to Fernanda Lima") {
 		t.Errorf("the chat does not show the customer's message above the reply:\n%s", s)
 	}
-	if sent := h.messagesSent(); len(sent) != 0 {
-		t.Fatalf("the reply went out before the question was answered: %v", sent)
-	}
 	h.press("enter")
-	h.waitFor("✓ Sent to Fernanda Lima.")
-	if sent := h.messagesSent(); len(sent) != 1 || sent[0].Body["content"] != "Trocamos sim." {
-		t.Errorf("sent %v, want the reply once", sent)
-	}
+	h.sentOnce("✓ Sent to Fernanda Lima.", "content", "Trocamos sim.")
 }
 
 // Another attendant's note and answer while the reply is being written
 // are told with their names, and asked about once.
 func TestReplyToldOfAnotherAttendant(t *testing.T) {
 	h := start(t, often)
-	h.waitFor("Fernanda Lima")
-	h.press("end", "r")
-	h.waitFor("Reply to Fernanda Lima")
-	h.press("Oi, aqui é a Ana.")
+	h.writeToFernanda("Oi, aqui é a Ana.")
 	other := h.client(sandbox.AgentToken1, sandbox.NewServer(h.store, sandbox.Options{}))
 	if _, err := other.TransferChat(context.Background(), chatFernanda, api.TransferRequest{Channel: sandbox.ChannelWidget, Message: "Cliente VIP: frete grátis."}); err != nil {
 		t.Fatal(err)
@@ -121,16 +128,9 @@ func TestReplyToldOfAnotherAttendant(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.waitFor("● Bruno Lima answered and left a note since you began: “Oi Fernanda,", "Bruno.”")
+	h.asks("Bruno Lima answered and left a note since you began")
 	h.press("enter")
-	h.waitFor("Bruno Lima answered and left a note since you began", "send yours anyway")
-	if sent := h.messagesSent(); len(sent) != 0 {
-		t.Fatalf("the reply went out before the question was answered: %v", sent)
-	}
-	h.press("enter")
-	h.waitFor("Sent to Fernanda Lima.")
-	if sent := h.messagesSent(); len(sent) != 1 || sent[0].Body["content"] != "Oi, aqui é a Ana." {
-		t.Errorf("sent %v, want the reply once", sent)
-	}
+	h.sentOnce("Sent to Fernanda Lima.", "content", "Oi, aqui é a Ana.")
 }
 
 // A template message being filled in is told of the customer's message
@@ -139,28 +139,17 @@ func TestReplyToldOfAnotherAttendant(t *testing.T) {
 func TestTemplateAsksWhenTheCustomerWrote(t *testing.T) {
 	h := start(t)
 	h.waitFor("Maria Aparecida")
-	h.press("t")
-	h.waitFor("Template message to Maria Aparecida Santos", "boas_vindas")
-	h.press("rastreio")
-	h.waitFor("Seu pedido {{numero_pedido}} foi enviado.")
-	h.press("enter", "4521", "enter", "4521", "enter")
+	h.press("t", "rastreio", "enter", "4521", "enter", "4521", "enter") // typed ahead of the list
 	h.waitFor("Ready: enter sends it")
 	h.inbound(phoneMaria, sandbox.ChannelMain, "Já chegou, obrigada!")
-	h.press("enter")
-	h.waitFor("Maria Aparecida Santos wrote 1 new message since you began: “Já", "send yours anyway")
-	if sent := h.messagesSent(); len(sent) != 0 {
-		t.Fatalf("the template went out before the question was answered: %v", sent)
-	}
+	h.asks("Maria Aparecida Santos wrote 1 new message since you began: “Já")
 	h.press("esc")
 	h.waitFor("Ready: enter sends it")
 	if sent := h.messagesSent(); len(sent) != 0 {
 		t.Fatalf("esc sent the template: %v", sent)
 	}
 	h.press("enter") // told already: no question
-	h.waitFor("✓ Sent to Maria Aparecida Santos.")
-	if sent := h.messagesSent(); len(sent) != 1 || sent[0].Body["type"] != "template" {
-		t.Errorf("sent %v, want the template once", sent)
-	}
+	h.sentOnce("✓ Sent to Maria Aparecida Santos.", "type", "template")
 }
 
 // A customer who writes while the 24-hour question is on screen is asked
@@ -169,20 +158,9 @@ func TestTemplateAsksWhenTheCustomerWrote(t *testing.T) {
 // window is open again: the reply goes without the 24-hour question.
 func TestWindowQuestionThenTheCustomerWrote(t *testing.T) {
 	h := start(t)
-	h.waitFor("Maria Aparecida")
-	h.press("r")
-	h.waitFor("Reply to Maria Aparecida Santos")
-	h.press("Oi Maria!", "enter")
-	h.waitFor("24-hour customer-service window", "enter: send anyway")
+	h.windowQuestion("Oi Maria!")
 	h.inbound(phoneMaria, sandbox.ChannelMain, "Oi, ainda estão aí?")
+	h.asks("Maria Aparecida Santos wrote 1 new message since you began: “Oi, ainda")
 	h.press("enter")
-	h.waitFor("Maria Aparecida Santos wrote 1 new message since you began: “Oi, ainda", "send yours anyway")
-	if sent := h.messagesSent(); len(sent) != 0 {
-		t.Fatalf("the reply went out before the customer's message was asked about: %v", sent)
-	}
-	h.press("enter")
-	h.waitFor("✓ Sent to Maria Aparecida Santos.")
-	if sent := h.messagesSent(); len(sent) != 1 || sent[0].Body["content"] != "Oi Maria!" {
-		t.Errorf("sent %v, want the reply once", sent)
-	}
+	h.sentOnce("✓ Sent to Maria Aparecida Santos.", "content", "Oi Maria!")
 }
