@@ -505,10 +505,7 @@ func (s *Summary) Why() []string {
 	if s.OptedOut > 0 {
 		lines = append(lines, fmt.Sprintf("  %s skipped at send time: opted out after the plan (blocked, or given an --exclude-tag tag)", english.Count(s.OptedOut, "recipient")))
 	}
-	for _, r := range s.Failures {
-		lines = append(lines, fmt.Sprintf("  %s failed: %s", english.Count(r.Count, "row"), r.Reason))
-	}
-	return lines
+	return append(lines, bulk.FailedLines(s.Failures)...)
 }
 
 // The outcomes of a row, beyond bulk.Unfinished and bulk.Failed.
@@ -588,7 +585,7 @@ func (c *Campaign) Send(ctx context.Context) (*Summary, error) {
 	s := summarise(eng.Counters(), time.Since(start))
 	s.Journal = c.plan.Journal
 	s.OptedOut = int(d.optedOut.Load())
-	s.Failures = d.reasons.list()
+	s.Failures = d.reasons.List()
 	if report != "" {
 		s.Report = &report
 	}

@@ -37,14 +37,15 @@ type deliverer struct {
 	recheck *recheck
 	// invalid are the reasons of the rows the plan found invalid.
 	invalid  map[int]bulk.Failure
-	reasons  reasons
+	reasons  bulk.Reasons
 	optedOut atomic.Int64
 }
 
 func newDeliverer(c *Campaign, eng *bulk.Engine, led *ledger, g *gate) *deliverer {
 	return &deliverer{c: c.c, calls: eng.Caller(), abort: eng.Abort, layout: c.layout, rows: c.rows, ledger: led,
 		channel: c.plan.Channel.Token, maxAttempts: c.opts.MaxAttempts, backoff: c.opts.Backoff,
-		gate: g, recheck: newRecheck(c.c, c.excludeIDs, c.opts.ExcludeTags, c.opts.MaxAttempts, c.opts.Backoff), invalid: c.invalid}
+		gate: g, recheck: newRecheck(c.c, c.excludeIDs, c.opts.ExcludeTags, c.opts.MaxAttempts, c.opts.Backoff), invalid: c.invalid,
+		reasons: bulk.Reasons{Words: words}}
 }
 
 // process takes one row to its outcome: the plan decided all but those to
@@ -60,7 +61,7 @@ func (d *deliverer) process(stop context.Context, j bulk.Job) bulk.Result {
 		return res
 	case classInvalid:
 		res.Outcome = invalid
-		d.reasons.add(d.invalid[j.Line])
+		d.reasons.Add(d.invalid[j.Line])
 		return res
 	}
 	f := d.ledger.flight(j.Line)
@@ -75,8 +76,8 @@ func (d *deliverer) process(stop context.Context, j bulk.Job) bulk.Result {
 	var out *optedOut
 	switch {
 	case res.Outcome == bulk.Failed:
-		res.Record, res.Why = j.Record, explain(bulk.Describe(err))
-		d.reasons.add(res.Why)
+		res.Record, res.Why = j.Record, words.Explain(bulk.Describe(err))
+		d.reasons.Add(res.Why)
 	case errors.As(err, &out):
 		res.Record, res.Why = j.Record, bulk.Failure{Code: CodeOptedOut, Field: colPhone, Message: out.why}
 		d.optedOut.Add(1)

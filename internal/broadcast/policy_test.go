@@ -385,10 +385,10 @@ func TestExplain(t *testing.T) {
 		{bulk.Failure{Code: "FIELD_REQUIRED", Field: "nome", Message: "is empty"}, "is empty", "nome missing"},
 		{bulk.Failure{Code: "A; B", Field: "x; y", Message: "x: a\ny: b"}, "x: a\ny: b", "several problems (see the report)"},
 	} {
-		if got := explain(tc.in).Message; got != tc.report {
+		if got := words.Explain(tc.in).Message; got != tc.report {
 			t.Errorf("explain(%+v) = %q, want %q", tc.in, got, tc.report)
 		}
-		if got := short(tc.in); got != tc.sum {
+		if got := words.Reason(tc.in); got != tc.sum {
 			t.Errorf("short(%+v) = %q, want %q", tc.in, got, tc.sum)
 		}
 	}
