@@ -115,6 +115,8 @@ type Summary struct {
 	// DuplicatesInFile of Skipped have the phone of an earlier row, which
 	// is imported instead (the report lists them).
 	DuplicatesInFile int `json:"duplicates_in_file"`
+	// Failures say why the Failed rows failed, the most frequent first.
+	Failures []bulk.Reason `json:"failures"`
 }
 
 // The outcomes of a row, beyond bulk.Unfinished and bulk.Failed.
@@ -210,6 +212,7 @@ func Run(ctx context.Context, c *api.Client, opts Options) (*Summary, error) {
 	reportPath, err := cfg.Report.Close()
 	runErr = errors.Join(runErr, err)
 	s := summarise(eng.Counters(), time.Since(start), opts.DryRun)
+	s.Failures = w.reasons.List()
 	if reportPath != "" {
 		s.Report = &reportPath
 	}

@@ -58,6 +58,8 @@ type writer struct {
 	doubtSince func(line int) (time.Time, bool)
 	// repeats are the rows whose phone an earlier row has.
 	repeats *repeats
+	// reasons are why rows failed.
+	reasons bulk.Reasons
 }
 
 func newWriter(c *api.Client, eng *bulk.Engine, opts Options, fields map[string]api.CustomField, notes *warnings) *writer {
@@ -74,6 +76,7 @@ func newWriter(c *api.Client, eng *bulk.Engine, opts Options, fields map[string]
 		backoff:     opts.Backoff,
 		abort:       eng.Abort,
 		clock:       c.ServerClock(),
+		reasons:     bulk.Reasons{Words: words},
 	}
 }
 
@@ -100,7 +103,8 @@ func (w *writer) process(stop context.Context, norm *normaliser, j bulk.Job) bul
 		}
 	}
 	if res.Outcome == failed {
-		res.Record, res.Why = j.Record, bulk.Describe(err)
+		res.Record, res.Why = j.Record, words.Explain(bulk.Describe(err))
+		w.reasons.Add(res.Why)
 	}
 	return res
 }

@@ -40,7 +40,8 @@ var circuit = bulk.DefaultCircuit
 var importSpec = output.Spec{
 	Noun: "import summaries",
 	Fields: []string{"created", "updated", "skipped", "failed", "valid", "already_done", "rows", "seconds",
-		"rows_per_second", "report", "journal", "dry_run", "tags_to_create", "interrupted", "duplicates_in_file"},
+		"rows_per_second", "report", "journal", "dry_run", "tags_to_create", "interrupted", "duplicates_in_file",
+		"failures", "failures.code", "failures.field", "failures.reason", "failures.count"},
 }
 
 func newCmdImport(f *cmdutil.Factory) *cobra.Command {
@@ -86,9 +87,12 @@ every error it has, and the import goes on; the command then exits 6. The
 report (--report, default FILE.errors.csv next to the input) is made for a
 spreadsheet: UTF-8 with a byte order mark, the input's delimiter, the
 row's original cells, then error_line, error_code, error_field and
-error_message. Fix it and import it as it is: the error_ columns are
-ignored. It is written only when rows fail, and a default one left by an
-earlier run is removed when none do.
+error_message, which says why in words: the check's, convo's for an API
+code it knows (DUPLICATE_ENTRY), else the API's own message, else "the API
+refused it (CODE)". The summary counts the failed rows of each reason
+(failures with -o json). Fix the report and import it as it is: the error_
+columns are ignored. It is written only when rows fail, and a default one
+left by an earlier run is removed when none do.
 
 A phone that is already a contact's is skipped, updated (--on-duplicate
 update: name, blocked and the row's custom fields set, tags added to the
@@ -176,6 +180,9 @@ func importRun(opts *importOptions) error {
 	}
 	if !opts.bulk.Quiet {
 		fmt.Fprintln(ios.ErrOut, summary.Line())
+		for _, l := range bulk.FailedLines(summary.Failures) {
+			fmt.Fprintln(ios.ErrOut, l)
+		}
 		if len(summary.TagsToCreate) > 0 {
 			// One a line: a name may hold a comma.
 			fmt.Fprintln(ios.ErrOut, "Tags to create (with --create-tags):")

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 	"github.com/convo-cli/convo/internal/importer"
 )
@@ -133,5 +134,64 @@ func TestImportJSONLinesRepeatedKey(t *testing.T) {
 		if err := json.Unmarshal(env.Get(t, "/contacts", map[string][]string{"phone": {phone}}).Data, &cts); err != nil || len(cts) != 0 {
 			t.Errorf("%s: %+v, %v; want no contact", phone, cts, err)
 		}
+	}
+}
+
+// TestImportSaysWhyRowsFailed: the report and the summary say in words why
+// each row failed: the checks' words, convo's for an API code it knows
+// (a phone that is a contact's, with --on-duplicate fail), the API's
+// message for another, and the code when the API gave no message; the
+// summary counts the rows of each reason, the most frequent first.
+func TestImportSaysWhyRowsFailed(t *testing.T) {
+	env := newEnv(t)
+	refusals := map[string]string{
+		"5547998500002": `{"code":"WEIRD","field":"phone","message":""}`,
+		"5547998500003": `{"code":"CONTACT_LIMIT","field":"phone","message":"O limite de contatos foi atingido."}`,
+	}
+	env.Intercept(func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if refusal, ok := refusals[postedPhone(r)]; ok && r.Method == http.MethodPost && r.URL.Path == api.Prefix+"/contacts" {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusUnprocessableEntity)
+				_, _ = io.WriteString(w, `{"success":false,"message":"Erro de validação","errors":[`+refusal+`]}`)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	})
+	list := writeInput(t, "motivos.csv", "phone,name,tags\n5547998500001,Ana,\n12,Curto,\n13,Curto,\n,Sem telefone,\n"+
+		cmdtest.Contact1Phone+",Existe,\n5547998500002,Estranho,\n5547998500003,Limite,\n5547998500004,Etiqueta,Inexistente\n")
+	run(t, env, 6, "contacts", "import", list, "--on-duplicate", "fail", "-o", "json")
+	s := cmdtest.DecodeJSON[importer.Summary](t, env.Stdout.Bytes())
+	want := []bulk.Reason{
+		{Code: "INVALID_VALUE", Field: "phone", Reason: "phone not valid", Count: 2},
+		{Code: "CONTACT_LIMIT", Field: "phone", Reason: "the API refused it (CONTACT_LIMIT)", Count: 1},
+		{Code: "DUPLICATE_ENTRY", Field: "phone", Reason: "a contact has this phone already", Count: 1},
+		{Code: "FIELD_REQUIRED", Field: "phone", Reason: "phone missing", Count: 1},
+		{Code: importer.CodeUnknownTag, Field: "tags", Reason: "a tag that does not exist", Count: 1},
+		{Code: "WEIRD", Field: "phone", Reason: "the API refused it (WEIRD)", Count: 1},
+	}
+	if s.Created != 1 || s.Failed != 7 || !slices.Equal(s.Failures, want) {
+		t.Errorf("summary %+v", s)
+	}
+	if !strings.Contains(env.Stderr.String(), " · failed 7 in ") ||
+		!strings.Contains(env.Stderr.String(), ")\n  2 rows failed: phone not valid\n  1 row failed: the API refused it (CONTACT_LIMIT)\n") {
+		t.Errorf("stderr:\n%s", env.Stderr)
+	}
+	var why []string
+	for _, row := range reportRows(t, list+".errors.csv") {
+		why = append(why, strings.Join(row[3:], " | "))
+	}
+	wantWhy := []string{
+		"3 | INVALID_VALUE | phone | is not a phone number; must be a phone number with country code, e.g. +55 11 98765-4321; set --default-country for national numbers",
+		"4 | INVALID_VALUE | phone | is not a phone number; must be a phone number with country code, e.g. +55 11 98765-4321; set --default-country for national numbers",
+		"5 | FIELD_REQUIRED | phone | is required",
+		"6 | DUPLICATE_ENTRY | phone | a contact has this phone already: import with --on-duplicate update to update it, or skip to leave it",
+		"7 | WEIRD | phone | the API refused it (WEIRD)",
+		"8 | CONTACT_LIMIT | phone | O limite de contatos foi atingido.",
+		`9 | UNKNOWN_TAG | tags | no tag named "Inexistente"; create it with ` + "`convo tags create --text \"Inexistente\"`" + `, or import with --create-tags`,
+	}
+	if !slices.Equal(why, wantWhy) {
+		t.Errorf("report:\n%s\nwant:\n%s", strings.Join(why, "\n"), strings.Join(wantWhy, "\n"))
 	}
 }
