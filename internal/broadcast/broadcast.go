@@ -72,6 +72,7 @@ import (
 	"github.com/convo-cli/convo/internal/destination"
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/msgtemplate"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -95,6 +96,9 @@ type Options struct {
 	// a report: for a plan made only to say where the campaign stands
 	// (Status).
 	NoReport bool
+	// Names names the options in errors and in the plan: the flags of
+	// messages broadcast, or the arguments of the MCP server's plan.
+	Names naming.Names
 }
 
 // dispatchBatch is how many rows one synced record of attempts covers.
@@ -156,7 +160,7 @@ func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error
 		return nil, clierr.InputErrorf("%v; a broadcast cannot send it", err)
 	}
 	shared := p.NewValues()
-	if err := opts.Shared.Apply(shared); err != nil {
+	if err := opts.Shared.Apply(shared, opts.Names); err != nil {
 		return nil, err
 	}
 
@@ -165,7 +169,7 @@ func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error
 		return nil, err
 	}
 	defer closeInput()
-	lay, err := newLayout(*t, p, shared, header, opts.Mappings, opts.DefaultCountry)
+	lay, err := newLayout(*t, p, shared, header, opts.Mappings, opts.DefaultCountry, opts.Names)
 	if err != nil {
 		return nil, err
 	}

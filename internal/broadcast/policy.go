@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+
 	// A --tz zone is found on machines without a zone database of their
 	// own (Windows, slim containers).
 	_ "time/tzdata"
@@ -16,6 +17,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/destination"
 	"github.com/convo-cli/convo/internal/english"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -52,11 +54,13 @@ type Window struct {
 // minutesADay is 24:00, the latest end of a window.
 const minutesADay = 24 * 60
 
-// ParseWindow reads a --window, HH:MM-HH:MM, of the day in zone.
-func ParseWindow(s string, zone *time.Location) (*Window, error) {
+// ParseWindow reads a --window, HH:MM-HH:MM, of the day in zone; n names
+// the option in errors.
+func ParseWindow(s string, zone *time.Location, n naming.Names) (*Window, error) {
 	from, to, ok := strings.Cut(strings.TrimSpace(s), "-")
+	option := n.Option("window")
 	bad := func(why string) error {
-		return clierr.FlagErrorf("--window %q: %s; write it as HH:MM-HH:MM, e.g. 09:00-18:00", s, why)
+		return clierr.FlagErrorf("%s %q: %s; write it as HH:MM-HH:MM, e.g. 09:00-18:00", option, s, why)
 	}
 	if !ok {
 		return nil, bad("no '-' between its start and end")
@@ -70,7 +74,7 @@ func ParseWindow(s string, zone *time.Location) (*Window, error) {
 		return nil, bad(err.Error())
 	}
 	if w.From == w.To || w.From == 0 && w.To == minutesADay {
-		return nil, bad("it starts where it ends; for no window leave --window out")
+		return nil, bad("it starts where it ends; for no window leave " + option + " out")
 	}
 	return w, nil
 }
@@ -155,35 +159,39 @@ type PolicyFlags struct {
 	DailyLimit int
 	// NoWait stops a run the rules hold back, instead of waiting.
 	NoWait bool
+	// Names names the options in errors and warnings: the flags, or the
+	// plan's arguments.
+	Names naming.Names
 }
 
 // Policy reads the flags at now: the rules, and warnings for people (a
 // --start-at already past).
 func (f PolicyFlags) Policy(now time.Time) (p Policy, warnings []string, err error) {
 	p.NoWait = f.NoWait
-	if p.Zone, err = ParseZone(f.Zone); err != nil {
+	n := f.Names
+	if p.Zone, err = ParseZone(f.Zone, n); err != nil {
 		return p, nil, err
 	}
 	if f.Window != "" {
-		if p.Window, err = ParseWindow(f.Window, p.Zone); err != nil {
+		if p.Window, err = ParseWindow(f.Window, p.Zone, n); err != nil {
 			return p, nil, err
 		}
 	}
 	if f.DailyLimit < 0 {
-		return p, nil, clierr.FlagErrorf("--daily-limit: must be a number of recipients, or 0 for none (got %d)", f.DailyLimit)
+		return p, nil, clierr.FlagErrorf("%s: must be a number of recipients, or 0 for none (got %d)", n.Option("daily-limit"), f.DailyLimit)
 	}
 	p.DailyLimit = f.DailyLimit
 	if f.StartAt != "" {
-		at, clock, err := ParseStartAt(f.StartAt, p.Zone, now)
+		at, clock, err := ParseStartAt(f.StartAt, p.Zone, now, n)
 		if err != nil {
 			return p, nil, err
 		}
 		if clock && f.NoWait {
-			return p, nil, clierr.FlagErrorf("--start-at %s with --no-wait: a run started again after %s would wait for the next day's; give the moment as RFC 3339 (e.g. %s), or use --window",
-				f.StartAt, f.StartAt, at.Format(time.RFC3339))
+			return p, nil, clierr.FlagErrorf("%s %s with %s: a run started again after %s would wait for the next day's; give the moment as RFC 3339 (e.g. %s), or use %s",
+				n.Option("start-at"), f.StartAt, n.Option("no-wait"), f.StartAt, at.Format(time.RFC3339), n.Option("window"))
 		}
 		if !clock && !at.After(now) {
-			warnings = append(warnings, fmt.Sprintf("--start-at %s is past: the campaign starts at once", f.StartAt))
+			warnings = append(warnings, fmt.Sprintf("%s %s is past: the campaign starts at once", n.Option("start-at"), f.StartAt))
 		} else {
 			p.StartAt = at
 		}
@@ -191,28 +199,29 @@ func (f PolicyFlags) Policy(now time.Time) (p Policy, warnings []string, err err
 	return p, warnings, nil
 }
 
-// ParseZone reads a --tz: an IANA time zone name; "" is the local zone.
-func ParseZone(name string) (*time.Location, error) {
+// ParseZone reads a --tz: an IANA time zone name; "" is the local zone. n
+// names the option in errors.
+func ParseZone(name string, n naming.Names) (*time.Location, error) {
 	if name == "" {
 		return time.Local, nil
 	}
 	loc, err := time.LoadLocation(name)
 	if err != nil || strings.EqualFold(name, "local") {
-		return nil, clierr.FlagErrorf("--tz %q: no such time zone; give an IANA name, e.g. America/Sao_Paulo, America/Manaus or UTC", name)
+		return nil, clierr.FlagErrorf("%s %q: no such time zone; give an IANA name, e.g. America/Sao_Paulo, America/Manaus or UTC", n.Option("tz"), name)
 	}
 	return loc, nil
 }
 
 // ParseStartAt reads a --start-at at now: an RFC 3339 time, or HH:MM, the
 // next such time of day in zone (now, when it is that very minute's
-// start). clock says it was HH:MM.
-func ParseStartAt(s string, zone *time.Location, now time.Time) (at time.Time, clock bool, err error) {
+// start). clock says it was HH:MM. n names the option in errors.
+func ParseStartAt(s string, zone *time.Location, now time.Time, n naming.Names) (at time.Time, clock bool, err error) {
 	if t, err := time.Parse(time.RFC3339, s); err == nil {
 		return t, false, nil
 	}
 	minutes, err := clockMinutes(s, false)
 	if err != nil {
-		return time.Time{}, false, clierr.FlagErrorf("--start-at %q: give an RFC 3339 time (2026-12-01T09:00:00-03:00) or a time of day, HH:MM", s)
+		return time.Time{}, false, clierr.FlagErrorf("%s %q: give an RFC 3339 time (2026-12-01T09:00:00-03:00) or a time of day, HH:MM", n.Option("start-at"), s)
 	}
 	w := &Window{Zone: zone, From: minutes}
 	return w.Opens(now), true, nil

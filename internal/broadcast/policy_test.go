@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/convo-cli/convo/internal/bulk"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -38,7 +39,7 @@ func TestParseWindow(t *testing.T) {
 		"09:0-10:00":    `"09:0" is no time of day`,
 		"nove-dez":      `"nove" is no time of day`,
 	} {
-		w, err := ParseWindow(s, time.UTC)
+		w, err := ParseWindow(s, time.UTC, naming.Flags)
 		got := ""
 		if err != nil {
 			got = err.Error()
@@ -76,7 +77,7 @@ func TestWindow(t *testing.T) {
 		{"20:00-24:00", "2026-12-01 21:00", true, "2026-12-02 00:00"},
 		{"20:00-24:00", "2026-12-31 23:59", true, "2027-01-01 00:00"},
 	} {
-		w, err := ParseWindow(tc.window, sp)
+		w, err := ParseWindow(tc.window, sp, naming.Flags)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,7 +92,7 @@ func TestWindow(t *testing.T) {
 	}
 	// Clocks went forward at midnight of 2018-11-04 in São Paulo: the window
 	// opens at the first moment of that day, 01:00, and is open then.
-	w, _ := ParseWindow("00:00-02:00", sp)
+	w, _ := ParseWindow("00:00-02:00", sp, naming.Flags)
 	opens := w.Opens(at("2018-11-03 23:00"))
 	if opens.Format("2006-01-02 15:04 -07") != "2018-11-04 01:00 -02" || !w.Open(opens) {
 		t.Errorf("opens at %s (open: %v)", opens, w.Open(opens))
@@ -159,7 +160,7 @@ func (c *clock) gate(p Policy, tl *tally) *gate {
 }
 
 func TestGateWaitsForTheWindow(t *testing.T) {
-	w, _ := ParseWindow("09:00-18:00", time.UTC)
+	w, _ := ParseWindow("09:00-18:00", time.UTC, naming.Flags)
 	c := &clock{now: time.Date(2026, 12, 1, 17, 59, 30, 0, time.UTC)}
 	g := c.gate(Policy{Window: w, Zone: time.UTC}, nil)
 	ctx := context.Background()

@@ -15,6 +15,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/msgtemplate"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -46,6 +47,8 @@ type layout struct {
 	t       *msgtemplate.Template
 	shared  *msgtemplate.Values
 	country string
+	// optionNames names the options in errors: the flags, or a tool's arguments.
+	optionNames naming.Names
 	// columns are a CSV input's, in the header's order; nil for JSON Lines,
 	// whose keys are read row by row.
 	columns []column
@@ -143,15 +146,16 @@ func (l *layout) names() string {
 // mapping that names no column or nothing a broadcast reads, two columns
 // for one value, no phone column, a value of the template that neither a
 // column nor a flag gives.
-func newLayout(t api.Template, p *msgtemplate.Template, shared *msgtemplate.Values, header []string, maps []bulk.Mapping, country string) (*layout, error) {
-	l := &layout{api: t, t: p, shared: shared, country: country, rename: map[string]string{}}
+func newLayout(t api.Template, p *msgtemplate.Template, shared *msgtemplate.Values, header []string, maps []bulk.Mapping, country string, n naming.Names) (*layout, error) {
+	l := &layout{api: t, t: p, shared: shared, country: country, optionNames: n, rename: map[string]string{}}
+	mapping := n.Option("map")
 	for _, m := range maps {
 		target, err := l.target(m.To)
 		if err == nil && !target.used() {
 			err = fmt.Errorf("%q is none of the columns a broadcast reads: %s", m.To, l.names())
 		}
 		if err != nil {
-			return nil, clierr.InputErrorf("--map %s=%s: %v", m.Column, m.To, err)
+			return nil, clierr.InputErrorf("%s %s=%s: %v", mapping, m.Column, m.To, err)
 		}
 		l.rename[strings.TrimSpace(m.Column)] = m.To
 	}
@@ -160,7 +164,7 @@ func newLayout(t api.Template, p *msgtemplate.Template, shared *msgtemplate.Valu
 	}
 	for _, m := range maps {
 		if !slices.ContainsFunc(header, func(h string) bool { return strings.TrimSpace(h) == m.Column }) {
-			return nil, clierr.InputErrorf("--map %s=%s: the header has no column %q; its columns are %s", m.Column, m.To, m.Column, quoteList(header))
+			return nil, clierr.InputErrorf("%s %s=%s: the header has no column %q; its columns are %s", mapping, m.Column, m.To, m.Column, quoteList(header))
 		}
 	}
 	l.columns = make([]column, len(header))
@@ -183,13 +187,13 @@ func newLayout(t api.Template, p *msgtemplate.Template, shared *msgtemplate.Valu
 			what = col.slot.String()
 		}
 		if prev, dup := holder[what]; dup {
-			return nil, clierr.InputErrorf("columns %q and %q both give the %s; keep one, or rename one with --map", prev, name, what)
+			return nil, clierr.InputErrorf("columns %q and %q both give the %s; keep one, or rename one with %s", prev, name, what, mapping)
 		}
 		holder[what] = name
 		l.columns[i] = col
 	}
 	if _, ok := holder[colPhone]; !ok {
-		return nil, clierr.InputErrorf("no phone column: the header has %s; name the column of phone numbers with --map COLUMN=phone", quoteList(header))
+		return nil, clierr.InputErrorf("no phone column: the header has %s; name the column of phone numbers with %s", quoteList(header), mapping+" COLUMN=phone")
 	}
 	var missing []string
 	for _, s := range p.Slots() {
@@ -197,7 +201,7 @@ func newLayout(t api.Template, p *msgtemplate.Template, shared *msgtemplate.Valu
 			continue
 		}
 		if _, ok := shared.Get(s); !ok {
-			missing = append(missing, fmt.Sprintf("  - %s: a column %s, or %s for every row", s, columnFor(s), s.Flag()))
+			missing = append(missing, fmt.Sprintf("  - %s: a column %s, or %s for every row", s, columnFor(s), s.Give(l.optionNames)))
 		}
 	}
 	if len(missing) > 0 {
@@ -282,7 +286,7 @@ func (l *layout) parse(rec bulk.Record, known validate.PhoneKey) (recipient, err
 		}
 		field := cmp.Or(from[s], columnFor(s))
 		errs.Add(&validate.Error{Field: field, Code: validate.CodeRequired,
-			Message: fmt.Sprintf("is empty: the template's %s needs a value (or give %s for every row)", s, s.Flag())})
+			Message: fmt.Sprintf("is empty: the template's %s needs a value (or give %s for every row)", s, s.Give(l.optionNames))})
 	}
 	if err := errs.Err(); err != nil {
 		return recipient{}, err

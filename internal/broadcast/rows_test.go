@@ -10,6 +10,7 @@ import (
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/msgtemplate"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -32,10 +33,10 @@ func testLayout(t *testing.T, tmpl api.Template, header []string, shared msgtemp
 		t.Fatal(err)
 	}
 	v := p.NewValues()
-	if err := shared.Apply(v); err != nil {
+	if err := shared.Apply(v, naming.Flags); err != nil {
 		t.Fatal(err)
 	}
-	return newLayout(tmpl, p, v, header, maps, "BR")
+	return newLayout(tmpl, p, v, header, maps, "BR", naming.Flags)
 }
 
 func mustLayout(t *testing.T, tmpl api.Template, header []string, shared msgtemplate.Flags, maps ...bulk.Mapping) *layout {
@@ -62,7 +63,7 @@ func sendComponents(t *testing.T, tmpl api.Template, flags msgtemplate.Flags) st
 	t.Helper()
 	p, _ := msgtemplate.Parse(tmpl)
 	v := p.NewValues()
-	if err := flags.Apply(v); err != nil {
+	if err := flags.Apply(v, naming.Flags); err != nil {
 		t.Fatal(err)
 	}
 	comps, err := p.Components(v)

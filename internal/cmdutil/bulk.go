@@ -18,6 +18,7 @@ import (
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/dirs"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
@@ -41,14 +42,14 @@ func ParseDelimiter(s string) (rune, error) {
 
 // ParseMappings reads the values of --map, COLUMN=TO each; syntax is how
 // the command says it, with an example: "HEADER=FIELD, e.g. --map
-// Telefone=phone".
-func ParseMappings(values []string, syntax string) ([]bulk.Mapping, error) {
+// Telefone=phone"; n names the option.
+func ParseMappings(values []string, syntax string, n naming.Names) ([]bulk.Mapping, error) {
 	var maps []bulk.Mapping
 	for _, s := range values {
 		column, to, ok := strings.Cut(s, "=")
 		column, to = strings.TrimSpace(column), strings.TrimSpace(to)
 		if !ok || column == "" || to == "" {
-			return nil, clierr.FlagErrorf("--map %q: want %s", s, syntax)
+			return nil, clierr.FlagErrorf("%s %q: want %s", n.Option("map"), s, syntax)
 		}
 		maps = append(maps, bulk.Mapping{Column: column, To: to})
 	}
@@ -169,7 +170,7 @@ func (b *BulkFlags) RunOptions(f *Factory, mapSyntax string) (bulk.RunOptions, e
 		}
 		run.Delimiter = d
 	}
-	maps, err := ParseMappings(b.Maps, mapSyntax)
+	maps, err := ParseMappings(b.Maps, mapSyntax, naming.Flags)
 	if err != nil {
 		return run, err
 	}

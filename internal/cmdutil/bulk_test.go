@@ -9,6 +9,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/bulk"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/naming"
 )
 
 func TestResumeCommand(t *testing.T) {
@@ -36,12 +37,12 @@ func TestResumeCommand(t *testing.T) {
 }
 
 func TestParseMappings(t *testing.T) {
-	maps, err := ParseMappings([]string{" Telefone = phone ", "Nome=name"}, "HEADER=FIELD")
+	maps, err := ParseMappings([]string{" Telefone = phone ", "Nome=name"}, "HEADER=FIELD", naming.Flags)
 	if err != nil || !slices.Equal(maps, []bulk.Mapping{{Column: "Telefone", To: "phone"}, {Column: "Nome", To: "name"}}) {
 		t.Errorf("got %+v, %v", maps, err)
 	}
 	for _, bad := range []string{"Telefone", "=phone", "Telefone=", ""} {
-		_, err := ParseMappings([]string{"a=b", bad}, "HEADER=FIELD, e.g. --map Telefone=phone")
+		_, err := ParseMappings([]string{"a=b", bad}, "HEADER=FIELD, e.g. --map Telefone=phone", naming.Flags)
 		if err == nil || ExitCode(err) != clierr.ExitUsage || !strings.Contains(err.Error(), "want HEADER=FIELD, e.g. --map Telefone=phone") {
 			t.Errorf("%q: error %v, want a usage error saying the syntax", bad, err)
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/naming"
 )
 
 // testFields are custom fields of every type, as the sandbox seeds them.
@@ -47,7 +48,7 @@ func TestMapColumns(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			maps, err := cmdutil.ParseMappings(tt.maps, "HEADER=FIELD")
+			maps, err := cmdutil.ParseMappings(tt.maps, "HEADER=FIELD", naming.Flags)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,27 +115,25 @@ func TestPlanShowsTheChannelsRules(t *testing.T) {
 			}
 		}
 
-		for _, tc := range []struct {
-			field, value, want string
-		}{
-			{"window", "25:00-18:00", `--window "25:00-18:00": "25:00" is no time of day (00:00 to 23:59); write it as HH:MM-HH:MM`},
-			{"window", "09:00", `--window "09:00": no '-' between its start and end`},
-			{"tz", "Brasil/Manaus", `--tz "Brasil/Manaus": no such time zone`},
-			{"start_at", "amanhã", `--start-at "amanhã": give an RFC 3339 time`},
-		} {
-			bad := map[string]any{}
-			for k, v := range args {
-				bad[k] = v
-			}
-			bad[tc.field] = tc.value
-			res := callTool(t, cs, "plan_broadcast", bad)
-			if !res.IsError || !strings.Contains(text(res), tc.want) {
-				t.Errorf("%s %q: error %v, %q; want it to say %q", tc.field, tc.value, res.IsError, text(res), tc.want)
-			}
-		}
+		refusedInItsWords(t, cs, "plan_broadcast", args, []badArgument{
+			{"window", "25:00-18:00", `window "25:00-18:00": "25:00" is no time of day (00:00 to 23:59); write it as HH:MM-HH:MM`},
+			{"window", "09:00", `window "09:00": no '-' between its start and end`},
+			{"window", "09:00-09:00", `window "09:00-09:00": it starts where it ends; for no window leave window out`},
+			{"tz", "Brasil/Manaus", `tz "Brasil/Manaus": no such time zone`},
+			{"start_at", "amanhã", `start_at "amanhã": give an RFC 3339 time`},
+			{"map", []string{"Telefone"}, `map "Telefone": want COLUMN=NAME, e.g. Telefone=phone`},
+			{"map", []string{"Celular=phone"}, `map Celular=phone: the header has no column "Celular"`},
+			{"map", []string{"nome=cor"}, `map nome=cor: "cor" is none of the columns a broadcast reads`},
+			{"map", []string{"nome=phone"}, `columns "phone" and "nome" both give the phone; keep one, or rename one with map`},
+			{"rows", "telefone,nome,numero_pedido\n5548991000004,Bia,4522\n", "name the column of phone numbers with map COLUMN=phone"},
+			{"rows", "phone,nome\n5548991000004,Bia\n", `body variable "numero_pedido" ({{2}}): a column numero_pedido, or variables.numero_pedido for every row`},
+			{"variables", map[string]string{"cor": "azul"}, `variables.cor: template "boas_vindas" has no body variable "cor"`},
+			{"header_text", "Oi", `header_text: template "boas_vindas" has no text header with a placeholder`},
+			{"buttons", map[string]string{"0": "x"}, `buttons.0: template "boas_vindas" has no dynamic URL button "0"`},
+		})
 		past := map[string]any{"rows": rows, "template": "boas_vindas", "channel": sandbox.ChannelMain, "start_at": "1999-12-31T09:00:00-04:00"}
 		res = callTool(t, cs, "plan_broadcast", past)
-		if want := "warning: --start-at 1999-12-31T09:00:00-04:00 is past: the campaign starts at once\n"; res.IsError || !strings.HasPrefix(text(res), want) {
+		if want := "warning: start_at 1999-12-31T09:00:00-04:00 is past: the campaign starts at once\n"; res.IsError || !strings.HasPrefix(text(res), want) {
 			t.Errorf("a start_at past: %q, want it to begin %q", text(res), want)
 		}
 		if rules := data(t, res)["rules"].(map[string]any); rules["start_at"] != nil {
@@ -149,4 +148,28 @@ func TestPlanShowsTheChannelsRules(t *testing.T) {
 			t.Errorf("%d messages sent, want the first campaign's %d", e.sent(), len(first))
 		}
 	})
+}
+
+// badArgument is an argument of a tool given a value the tool refuses, and
+// what the refusal must say.
+type badArgument struct {
+	name  string
+	value any
+	want  string
+}
+
+// refusedInItsWords calls tool with args, each bad argument in turn in
+// place of its own, and checks that the call is refused saying what the
+// argument wants, in the words of the tool's arguments: a model has no
+// command-line flags, so no "--" is in the text.
+func refusedInItsWords(t *testing.T, cs *sdk.ClientSession, tool string, args map[string]any, bad []badArgument) {
+	t.Helper()
+	for _, b := range bad {
+		call := maps.Clone(args)
+		call[b.name] = b.value
+		res := callTool(t, cs, tool, call)
+		if got := text(res); !res.IsError || !strings.Contains(got, b.want) || strings.Contains(got, "--") {
+			t.Errorf("%s with %s %v: error %v, %q; want it refused saying %q, and naming no flag", tool, b.name, b.value, res.IsError, got, b.want)
+		}
+	}
 }

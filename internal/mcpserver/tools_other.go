@@ -52,11 +52,11 @@ func planBroadcast(s *Server) {
 		shape(length("rows", 1, maxRows), channelToken("channel"), between("daily_limit", 0, 0)),
 		func(ctx context.Context, cl *call, in PlanInput) (*Result, error) {
 			c := cl.c
-			maps, err := cmdutil.ParseMappings(in.Map, "COLUMN=NAME, e.g. Telefone=phone")
+			maps, err := cmdutil.ParseMappings(in.Map, "COLUMN=NAME, e.g. Telefone=phone", s.names())
 			if err != nil {
 				return nil, err
 			}
-			pol, warnings, err := broadcast.PolicyFlags{Window: in.Window, Zone: in.TZ, StartAt: in.StartAt, DailyLimit: in.DailyLimit}.Policy(s.env.Now())
+			pol, warnings, err := broadcast.PolicyFlags{Window: in.Window, Zone: in.TZ, StartAt: in.StartAt, DailyLimit: in.DailyLimit, Names: s.names()}.Policy(s.env.Now())
 			if err != nil {
 				return nil, err
 			}
@@ -88,7 +88,7 @@ func planBroadcast(s *Server) {
 			camp, err := broadcast.Prepare(ctx, c, broadcast.Options{
 				RunOptions: bulk.RunOptions{Input: input, Mappings: maps, DefaultCountry: s.env.DefaultCountry, DryRun: true,
 					JournalDir: filepath.Join(s.env.DataDir, "broadcasts"), Stderr: io.Discard, Feedback: bulk.FeedbackNone},
-				Template: in.Template, Channel: in.Channel, Shared: shared, ExcludeTags: in.ExcludeTags, Policy: pol, NoReport: true,
+				Template: in.Template, Channel: in.Channel, Shared: shared, ExcludeTags: in.ExcludeTags, Policy: pol, NoReport: true, Names: s.names(),
 			})
 			if err != nil {
 				return nil, err

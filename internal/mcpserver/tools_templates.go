@@ -13,6 +13,7 @@ import (
 	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/msgtemplate"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -66,7 +67,7 @@ func viewTemplate(s *Server) {
 			values := p.NewValues()
 			needs := make([]string, 0)
 			for _, slot := range values.Missing() {
-				needs = append(needs, argumentFor(slot))
+				needs = append(needs, slot.Give(s.names()))
 			}
 			data["preview"], data["needs"] = p.Preview(values), needs
 			if len(needs) > 0 {
@@ -74,19 +75,6 @@ func viewTemplate(s *Server) {
 			}
 			return &Result{Text: text + "\n" + p.Preview(values), Data: data}, nil
 		})
-}
-
-// argumentFor is the argument of send_template that gives a slot's value.
-func argumentFor(s msgtemplate.Slot) string {
-	switch s.Kind {
-	case msgtemplate.HeaderMedia:
-		return "header_url"
-	case msgtemplate.HeaderText:
-		return "header_text"
-	case msgtemplate.BodyVariable:
-		return "variables." + s.Name
-	}
-	return fmt.Sprintf("buttons.%d", s.Index)
 }
 
 // TemplateSendInput is a template message to a chat, or to a phone on a
@@ -128,7 +116,7 @@ func (s *Server) templateMessage(ctx context.Context, in TemplateSendInput) (*me
 	if in.Chat != "" {
 		// On the chat's own channel, with the desk's rules of a reply.
 		return s.reply(ctx, in.Chat, false, func(ctx context.Context, _ *desk.Desk, ch *desk.Chat, _ int64) (api.MessageSend, string, string, error) {
-			return templateBody(ctx, c, ch.Channel.Token, in)
+			return templateBody(ctx, c, ch.Channel.Token, in, s.names())
 		})
 	}
 	if err := validate.ChannelToken("channel", in.Channel); err != nil {
@@ -138,7 +126,7 @@ func (s *Server) templateMessage(ctx context.Context, in TemplateSendInput) (*me
 	if err != nil {
 		return nil, err
 	}
-	body, text, content, err := templateBody(ctx, c, in.Channel, in)
+	body, text, content, err := templateBody(ctx, c, in.Channel, in, s.names())
 	if err != nil {
 		return nil, err
 	}
@@ -163,8 +151,9 @@ func (s *Server) templateMessage(ctx context.Context, in TemplateSendInput) (*me
 
 // templateBody is the body of the template message in asks for on the
 // channel: the template found there, approved, filled with in's values;
-// with the preview a person approves and the content the API lists.
-func templateBody(ctx context.Context, c *api.Client, channel string, in TemplateSendInput) (api.MessageSend, string, string, error) {
+// with the preview a person approves and the content the API lists. n
+// names the arguments in errors.
+func templateBody(ctx context.Context, c *api.Client, channel string, in TemplateSendInput, n naming.Names) (api.MessageSend, string, string, error) {
 	t, _, err := resolve.Template(ctx, c, in.Template, channel)
 	if err != nil {
 		return api.MessageSend{}, "", "", err
@@ -176,7 +165,7 @@ func templateBody(ctx context.Context, c *api.Client, channel string, in Templat
 	if err != nil {
 		return api.MessageSend{}, "", "", &clierr.InputError{Err: err}
 	}
-	values, err := fillValues(p, in)
+	values, err := fillValues(p, in, n)
 	if err != nil {
 		return api.MessageSend{}, "", "", err
 	}
@@ -191,7 +180,7 @@ func templateBody(ctx context.Context, c *api.Client, channel string, in Templat
 // fillValues gives the template the values of in, each through the
 // setter that checks it, and refuses a template left without values it
 // needs, naming the arguments that give them.
-func fillValues(p *msgtemplate.Template, in TemplateSendInput) (*msgtemplate.Values, error) {
+func fillValues(p *msgtemplate.Template, in TemplateSendInput, n naming.Names) (*msgtemplate.Values, error) {
 	v := p.NewValues()
 	var errs validate.Errors
 	if in.HeaderURL != "" {
@@ -212,7 +201,7 @@ func fillValues(p *msgtemplate.Template, in TemplateSendInput) (*msgtemplate.Val
 	if missing := v.Missing(); len(missing) > 0 {
 		args := make([]string, len(missing))
 		for i, slot := range missing {
-			args[i] = argumentFor(slot)
+			args[i] = slot.Give(n)
 		}
 		return nil, clierr.InputErrorf("template %q needs %d more %s: %s", p.Name, len(missing), english.Plural(len(missing), "value"), strings.Join(args, ", "))
 	}

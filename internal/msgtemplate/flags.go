@@ -3,8 +3,10 @@ package msgtemplate
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -22,8 +24,8 @@ type Flags struct {
 // Apply gives v the values of the flags, with the setters named after
 // them, and reports every value that does not fit the template at once:
 // a rule violation as it is (it names the value), any other problem with
-// the flag it is about.
-func (f Flags) Apply(v *Values) error {
+// the option it is about, as n names it.
+func (f Flags) Apply(v *Values, n naming.Names) error {
 	var errs validate.Errors
 	add := func(flag string, err error) {
 		var rule *validate.Error
@@ -33,19 +35,19 @@ func (f Flags) Apply(v *Values) error {
 		errs.Add(err)
 	}
 	if f.HeaderURL != nil {
-		add("--header-url", v.SetHeaderURL(*f.HeaderURL))
+		add(n.Option("header-url"), v.SetHeaderURL(*f.HeaderURL))
 	}
 	if f.HeaderText != nil {
-		add("--header-text", v.SetHeaderText(*f.HeaderText))
+		add(n.Option("header-text"), v.SetHeaderText(*f.HeaderText))
 	}
 	assign := func(flag, want string, args []string, set func(key, value string) error) {
 		for _, arg := range args {
 			key, value, ok := strings.Cut(arg, "=")
 			if !ok || strings.TrimSpace(key) == "" {
-				add(fmt.Sprintf("--%s %q", flag, arg), fmt.Errorf("want %s", want))
+				add(fmt.Sprintf("%s %q", n.Option(flag), arg), fmt.Errorf("want %s", want))
 				continue
 			}
-			add(fmt.Sprintf("--%s %s", flag, key), set(key, value))
+			add(n.Entry(flag, key), set(key, value))
 		}
 	}
 	assign("var", "NAME=VALUE or NUMBER=VALUE", f.Vars, v.SetVar)
@@ -53,16 +55,17 @@ func (f Flags) Apply(v *Values) error {
 	return errs.Err()
 }
 
-// Flag is the flag that gives the slot's value: "--var nome=VALUE".
-func (s Slot) Flag() string {
+// Give is the option that gives the slot's value, as n names it: "--var
+// nome=VALUE" on the command line, "variables.nome" to a tool.
+func (s Slot) Give(n naming.Names) string {
 	switch s.Kind {
 	case HeaderMedia:
-		return "--header-url URL"
+		return n.Give("header-url", "", "URL")
 	case HeaderText:
-		return "--header-text TEXT"
+		return n.Give("header-text", "", "TEXT")
 	case BodyVariable:
-		return "--var " + s.Name + "=VALUE"
+		return n.Give("var", s.Name, "VALUE")
 	default:
-		return fmt.Sprintf("--button %d=VALUE", s.Index)
+		return n.Give("button", strconv.Itoa(s.Index), "VALUE")
 	}
 }

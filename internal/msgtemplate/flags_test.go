@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/convo-cli/convo/internal/msgtemplate"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -12,7 +13,7 @@ func TestFlagsApply(t *testing.T) {
 	p := mustParse(t, textHeader)
 	v := p.NewValues()
 	text := "amanhã"
-	if err := (msgtemplate.Flags{Vars: []string{"nome=Maria", "2=10h"}, HeaderText: &text}).Apply(v); err != nil {
+	if err := (msgtemplate.Flags{Vars: []string{"nome=Maria", "2=10h"}, HeaderText: &text}).Apply(v, naming.Flags); err != nil {
 		t.Fatal(err)
 	}
 	if missing := v.Missing(); len(missing) != 0 {
@@ -22,7 +23,7 @@ func TestFlagsApply(t *testing.T) {
 	// Every problem at once, each naming its flag, a rule violation as it is.
 	url := "https://cdn.x.com/a.gif"
 	err := msgtemplate.Flags{Vars: []string{"cidade=x", "nome", "nome=A", "1=B"}, HeaderURL: &url, Buttons: []string{"0=x"}}.
-		Apply(mustParse(t, imageHeader).NewValues())
+		Apply(mustParse(t, imageHeader).NewValues(), naming.Flags)
 	var errs validate.Errors
 	if !errors.As(err, &errs) {
 		t.Fatalf("%v: want rule violations", err)
@@ -48,7 +49,7 @@ func TestSlotFlag(t *testing.T) {
 	var got []string
 	for _, at := range []*msgtemplate.Template{mustParse(t, imageHeader), mustParse(t, textHeader), mustParse(t, urlButton)} {
 		for _, s := range at.Slots() {
-			got = append(got, s.Flag())
+			got = append(got, s.Give(naming.Flags))
 		}
 	}
 	want := []string{"--header-url URL", "--var nome=VALUE", "--var categoria=VALUE",

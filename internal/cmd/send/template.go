@@ -11,6 +11,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/msgtemplate"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/safetext"
@@ -47,7 +48,7 @@ func (o *options) fillTemplate(ctx context.Context, c *api.Client, body *api.Mes
 		return "", false, clierr.InputErrorf("%v; send it with --components FILE", err)
 	}
 	values := p.NewValues()
-	if err := o.values.Apply(values); err != nil {
+	if err := o.values.Apply(values, naming.Flags); err != nil {
 		return "", false, err
 	}
 	if missing := values.Missing(); len(missing) > 0 {

@@ -1,0 +1,77 @@
+// Package naming names, in what convo tells its caller, the options the
+// caller gave in the caller's own words: a person at the command line
+// gave flags (--start-at), an AI assistant gave the arguments of an MCP
+// tool (start_at), and is pointed at tools it can call rather than
+// commands it cannot run. The code that checks a value is shared; only
+// the words differ.
+package naming
+
+// Names is how a caller names options and where it looks things up. The
+// zero value is the command line's.
+type Names struct {
+	// arg is the argument that gives the value of a flag ("var":
+	// "variables"); nil for the command line.
+	arg func(flag string) string
+	// tool is the tool that does what a command does ("convo tags list":
+	// "list_tags"), "" for none.
+	tool func(command string) string
+}
+
+// Flags are the command line's names: --start-at, `convo tags list`.
+var Flags Names
+
+// Arguments are the names of an MCP server's tools: arg names the argument
+// that gives a flag's value (a flag's name without its dashes: "start-at"),
+// and tool the tool offered that does what a command does, "" when none is.
+func Arguments(arg, tool func(string) string) Names {
+	return Names{arg: arg, tool: tool}
+}
+
+// Option names the option of the flag --flag: "--start-at", or the
+// argument "start_at".
+func (n Names) Option(flag string) string {
+	if n.arg == nil {
+		return "--" + flag
+	}
+	return n.arg(flag)
+}
+
+// Entry names the entry key of an option given as KEY=VALUE pairs:
+// "--var nome", or "variables.nome".
+func (n Names) Entry(flag, key string) string {
+	if n.arg == nil {
+		return "--" + flag + " " + key
+	}
+	return n.arg(flag) + "." + key
+}
+
+// Give says how a value is given, value standing for it: "--header-url
+// URL", "--var nome=VALUE" (with a key), or the argument, "header_url",
+// "variables.nome".
+func (n Names) Give(flag, key, value string) string {
+	switch {
+	case n.arg != nil && key == "":
+		return n.arg(flag)
+	case n.arg != nil:
+		return n.Entry(flag, key)
+	case key == "":
+		return "--" + flag + " " + value
+	}
+	return "--" + flag + " " + key + "=" + value
+}
+
+// See names where the caller looks something up or does it, as a
+// command line (convo tags list): the command quoted as code, or the tool
+// that does the same; "" when the caller has none.
+func (n Names) See(command string) string {
+	if n.arg == nil {
+		return "`" + command + "`"
+	}
+	if n.tool == nil {
+		return ""
+	}
+	return n.tool(command)
+}
+
+// CommandLine says the names are the command line's.
+func (n Names) CommandLine() bool { return n.arg == nil }
