@@ -8,6 +8,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/msgtemplate"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -24,9 +25,9 @@ const (
 // lookUpExcluded finds the company's contacts a campaign leaves out: those
 // that are blocked, and those that carry a tag of tags (ids or names),
 // whose ids it returns, in the order of tags, for reading them again
-// (readExcluded).
-func lookUpExcluded(ctx context.Context, c *api.Client, tags []string) (excluded, []int64, error) {
-	ids, err := resolve.TagIDs(ctx, c, tags)
+// (readExcluded). n names where to look tags up in errors.
+func lookUpExcluded(ctx context.Context, c *api.Client, tags []string, n naming.Names) (excluded, []int64, error) {
+	ids, err := resolve.TagIDs(ctx, c, tags, n)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -148,7 +148,7 @@ func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error
 	if err != nil {
 		return nil, err
 	}
-	t, _, err := resolve.Template(ctx, c, opts.Template, opts.Channel)
+	t, _, err := resolve.Template(ctx, c, opts.Template, opts.Channel, opts.Names)
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +173,7 @@ func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error
 	if err != nil {
 		return nil, err
 	}
-	skip, excludeIDs, err := lookUpExcluded(ctx, c, opts.ExcludeTags)
+	skip, excludeIDs, err := lookUpExcluded(ctx, c, opts.ExcludeTags, opts.Names)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 )
 
@@ -85,7 +86,7 @@ func ScanOptOuts(ctx context.Context, c *api.Client, scan OptOutScan) ([]OptOut,
 	if _, err := lookUpChannel(ctx, c, scan.Channel); err != nil {
 		return nil, err
 	}
-	tag, err := resolve.TagID(ctx, c, scan.Tag)
+	tag, err := resolve.TagID(ctx, c, scan.Tag, naming.Flags)
 	if err != nil {
 		return nil, err
 	}

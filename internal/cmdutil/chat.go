@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 )
 
@@ -23,7 +24,7 @@ func (f *Factory) OpenChat(ctx context.Context, arg string) (*desk.Desk, *desk.C
 	if err != nil {
 		return nil, nil, err
 	}
-	ch, err := d.Resolve(ctx, ref)
+	ch, err := d.Resolve(ctx, ref, naming.Flags)
 	if err != nil {
 		return nil, nil, err
 	}

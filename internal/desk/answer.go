@@ -5,13 +5,14 @@ import (
 	"fmt"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/naming"
 )
 
 // Send answers the chat with content (see Reply: the chat's own phone and
 // channel; a finished or closed chat is refused before anything is sent)
 // and returns the result with the warning of Sent, if any: one request.
 func (d *Desk) Send(ctx context.Context, ch *Chat, content api.MessageSend) (*api.SendResult, string, error) {
-	body, err := Reply(ch, content)
+	body, err := Reply(ch, content, naming.Flags)
 	if err != nil {
 		return nil, "", err
 	}
@@ -38,7 +39,7 @@ type Answered struct {
 // set one). A finished or closed chat is refused before any request.
 // Cost: Send's one request, and TakeOnReply's with take.
 func (d *Desk) Answer(ctx context.Context, ch *Chat, content api.MessageSend, take bool) (*Answered, error) {
-	if _, err := Reply(ch, content); err != nil {
+	if _, err := Reply(ch, content, naming.Flags); err != nil {
 		return nil, err
 	}
 	var a Answered

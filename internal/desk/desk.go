@@ -11,6 +11,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/dirs"
+
 	// Named apart from the tests' destination helper.
 	destinations "github.com/convo-cli/convo/internal/destination"
 )

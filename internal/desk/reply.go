@@ -9,6 +9,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/naming"
 )
 
 // ChatappType is the channel type of the official messaging-app API, whose
@@ -67,16 +68,19 @@ func (w WindowState) Why(now time.Time) string {
 // (type, text, media, template, attendant: built by the caller) sent to the
 // chat's own contact phone and channel. A finished or closed chat is refused
 // before anything is sent, as an input error: the API would open a new chat
-// with the contact rather than answer this one.
-func Reply(ch *Chat, content api.MessageSend) (api.MessageSend, error) {
+// with the contact rather than answer this one; n names how to write to
+// the contact instead.
+func Reply(ch *Chat, content api.MessageSend, n naming.Names) (api.MessageSend, error) {
 	if ch.Status == "finished" || !ch.IsOpen {
 		state := "closed"
 		if ch.Status == "finished" {
 			state = "finished"
 		}
-		return api.MessageSend{}, clierr.InputErrorf("chat %s is %s: a reply would open a new chat with %s\n"+
-			"To write to the contact anyway: convo messages send --phone %s --channel %s …",
-			ch.Token, state, ContactLabel(ch.Contact.Name, ch.Contact.Phone), ch.Contact.Phone, ch.Channel.Token)
+		msg := fmt.Sprintf("chat %s is %s: a reply would open a new chat with %s", ch.Token, state, ContactLabel(ch.Contact.Name, ch.Contact.Phone))
+		if send := n.See(fmt.Sprintf("convo messages send --phone %s --channel %s …", ch.Contact.Phone, ch.Channel.Token)); send != "" {
+			msg += "\nTo write to the contact anyway: " + send
+		}
+		return api.MessageSend{}, clierr.InputErrorf("%s", msg)
 	}
 	content.Phone, content.Channel = ch.Contact.Phone, ch.Channel.Token
 	return content, nil

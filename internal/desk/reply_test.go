@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/sandbox"
 )
 
@@ -17,7 +18,7 @@ func TestReplyGoesToTheChatsOwnPhoneAndChannel(t *testing.T) {
 	d := e.desk(sandbox.AdminToken1, t.TempDir())
 	ch := mustFind(t, d, chats[4].Token) // waiting on the widget
 	me := int64(ana)
-	body, err := Reply(ch, api.MessageSend{Type: "text", Content: "Olá! O frete é grátis.", Attendant: &me})
+	body, err := Reply(ch, api.MessageSend{Type: "text", Content: "Olá! O frete é grátis.", Attendant: &me}, naming.Flags)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +52,7 @@ func TestReplyRefusesAChatItWouldNotReach(t *testing.T) {
 		{9, "is closed"},   // answered, then closed
 	} {
 		ch := mustFind(t, d, chats[tc.id].Token)
-		_, err := Reply(ch, api.MessageSend{Content: "Oi"})
+		_, err := Reply(ch, api.MessageSend{Content: "Oi"}, naming.Flags)
 		if !isInputError(err) {
 			t.Fatalf("chat %d: %v, want an input error", tc.id, err)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 )
 
@@ -15,7 +16,8 @@ import (
 // chat with the token (Find), or the one open chat of the contact
 // (OpenChats). A contact with no open chat, or with several, is an input
 // error: the second lists the chats, with their channels, to choose from.
-func (d *Desk) Resolve(ctx context.Context, ref resolve.ChatRef) (*Chat, error) {
+// n names where to look the contact's chats up.
+func (d *Desk) Resolve(ctx context.Context, ref resolve.ChatRef, n naming.Names) (*Chat, error) {
 	if ref.Contact == nil {
 		return d.Find(ctx, ref.Token)
 	}
@@ -25,7 +27,7 @@ func (d *Desk) Resolve(ctx context.Context, ref resolve.ChatRef) (*Chat, error) 
 	}
 	switch len(chats) {
 	case 0:
-		return nil, clierr.InputErrorf("%s has no open chat; see `convo chats list --contact %s`", ref.Contact, ref.Contact.Query())
+		return nil, clierr.InputErrorf("%s has no open chat%s", ref.Contact, n.SeeAlso("convo chats list --contact "+ref.Contact.Query()))
 	case 1:
 		return chats[0], nil
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/sandbox"
 )
@@ -26,19 +27,19 @@ func TestResolveATokenOrAContactsOnlyOpenChat(t *testing.T) {
 	}
 
 	// A token is the chat.
-	if ch, err := d.Resolve(ctx, ref(chats[2].Token)); err != nil || ch.Token != chats[2].Token || ch.Channel.Token != sandbox.ChannelMain {
+	if ch, err := d.Resolve(ctx, ref(chats[2].Token), naming.Flags); err != nil || ch.Token != chats[2].Token || ch.Channel.Token != sandbox.ChannelMain {
 		t.Errorf("token: %+v, %v", ch, err)
 	}
 	// A contact with one open chat (and a finished one elsewhere, had it
 	// any) is that chat, by phone or by id.
 	for _, r := range []string{chats[4].Contact.Phone, "4"} {
-		ch, err := d.Resolve(ctx, ref(r))
+		ch, err := d.Resolve(ctx, ref(r), naming.Flags)
 		if err != nil || ch.Token != chats[4].Token || ch.Channel.Token != sandbox.ChannelWidget {
 			t.Errorf("contact %s: %+v, %v; want chat %s on the widget", r, ch, err, chats[4].Token)
 		}
 	}
 	// João has two open chats: both are listed, with their channels.
-	_, err := d.Resolve(ctx, ref(chats[1].Contact.Phone))
+	_, err := d.Resolve(ctx, ref(chats[1].Contact.Phone), naming.Flags)
 	want := "the contact with phone 5521979190371 has 2 open chats; give the token of one:\n" +
 		"  " + chats[1].Token + "  Chatapp Atendimento (chatapp-main-001) · entrance · last message "
 	var in *clierr.InputError
@@ -47,13 +48,13 @@ func TestResolveATokenOrAContactsOnlyOpenChat(t *testing.T) {
 		t.Errorf("two open chats: %v, want an input error starting %q", err, want)
 	}
 	// José's only chat is finished: he has none open.
-	_, err = d.Resolve(ctx, ref(chats[3].Contact.Phone))
+	_, err = d.Resolve(ctx, ref(chats[3].Contact.Phone), naming.Flags)
 	if !errors.As(err, &in) || err.Error() != "the contact with phone "+chats[3].Contact.Phone+" has no open chat; see `convo chats list --contact "+chats[3].Contact.Phone+"`" {
 		t.Errorf("no open chat: %v", err)
 	}
 	// An unknown token is not found (exit 1), not an input error.
 	var nf *NotFoundError
-	if _, err := d.Resolve(ctx, ref("ffffffffffffffffffff")); !errors.As(err, &nf) {
+	if _, err := d.Resolve(ctx, ref("ffffffffffffffffffff"), naming.Flags); !errors.As(err, &nf) {
 		t.Errorf("unknown token: %v, want not found", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/textwidth"
 )
 
@@ -420,7 +421,7 @@ func (m Model) noted(msg notedMsg) (tea.Model, tea.Cmd) {
 // replyAllowed refuses to answer a finished or closed chat: a reply would
 // open a new chat with the contact.
 func replyAllowed(m *Model) error {
-	_, err := desk.Reply(m.open.conv.Chat, api.MessageSend{})
+	_, err := desk.Reply(m.open.conv.Chat, api.MessageSend{}, naming.Flags)
 	return err
 }
 

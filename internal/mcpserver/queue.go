@@ -10,6 +10,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 )
 
@@ -167,7 +168,7 @@ func (q *Queue) recheck(ctx context.Context, c *api.Client, d *desk.Desk, out *O
 	if err != nil {
 		return err
 	}
-	if _, err := desk.Reply(ch, out.Body); err != nil {
+	if _, err := desk.Reply(ch, out.Body, naming.Flags); err != nil {
 		return err
 	}
 	return outsideWindow(ctx, d, ch, q.now())

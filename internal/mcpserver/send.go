@@ -378,7 +378,7 @@ func (s *Server) allowed(ctx context.Context, c *api.Client) (*allowList, error)
 		}
 		tags = append(tags, entry)
 	}
-	ids, err := resolve.TagIDs(ctx, c, tags)
+	ids, err := resolve.TagIDs(ctx, c, tags, s.names())
 	if err != nil {
 		return nil, fmt.Errorf("--allow-send-to: %w", err)
 	}

@@ -36,7 +36,7 @@ func listContacts(s *Server) {
 			p := api.ContactListParams{ListOptions: in.options(), Name: in.Name, Phone: in.Phone, Blocked: in.Blocked}
 			if in.Tag != "" {
 				var err error
-				if p.Tag, err = resolve.TagID(ctx, c, in.Tag); err != nil {
+				if p.Tag, err = resolve.TagID(ctx, c, in.Tag, s.names()); err != nil {
 					return nil, err
 				}
 			}
@@ -129,10 +129,10 @@ func createContact(s *Server) {
 			if in.Blocked {
 				body.Blocked = &in.Blocked
 			}
-			if body.CustomFields, err = resolve.CustomFieldValues(ctx, c, fieldAssignments(in.Fields)); err != nil {
+			if body.CustomFields, err = resolve.CustomFieldValues(ctx, c, fieldAssignments(in.Fields), s.names()); err != nil {
 				return nil, err
 			}
-			if body.Tags, err = resolve.TagIDs(ctx, c, in.Tags); err != nil {
+			if body.Tags, err = resolve.TagIDs(ctx, c, in.Tags, s.names()); err != nil {
 				return nil, err
 			}
 			res, err := c.CreateContact(ctx, body)
@@ -171,7 +171,7 @@ func updateContact(s *Server) {
 				return nil, err
 			}
 			body := api.ContactUpdate{Name: in.Name, Blocked: in.Blocked}
-			if body.CustomFields, err = resolve.CustomFieldValues(ctx, c, fieldAssignments(in.Fields)); err != nil {
+			if body.CustomFields, err = resolve.CustomFieldValues(ctx, c, fieldAssignments(in.Fields), s.names()); err != nil {
 				return nil, err
 			}
 			res, err := c.UpdateContact(ctx, id, body)

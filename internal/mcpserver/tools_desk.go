@@ -47,7 +47,7 @@ func listChats(s *Server) {
 				p.Contact = ref.Query()
 			}
 			if in.Tag != "" {
-				if p.Tag, err = resolve.TagID(ctx, c, in.Tag); err != nil {
+				if p.Tag, err = resolve.TagID(ctx, c, in.Tag, s.names()); err != nil {
 					return nil, err
 				}
 			}
@@ -75,7 +75,7 @@ func (s *Server) findChat(ctx context.Context, ref string) (*desk.Desk, *desk.Ch
 	if err != nil {
 		return nil, nil, err
 	}
-	ch, err := d.Resolve(ctx, r)
+	ch, err := d.Resolve(ctx, r, s.names())
 	var notFound *desk.NotFoundError
 	if errors.As(err, &notFound) {
 		err = &clierr.InputError{Err: err}
@@ -174,7 +174,7 @@ func nextChat(s *Server) {
 			}
 			o := desk.NextOptions{Channel: in.Channel}
 			if in.Tag != "" {
-				if o.Tag, err = resolve.TagID(ctx, c, in.Tag); err != nil {
+				if o.Tag, err = resolve.TagID(ctx, c, in.Tag, s.names()); err != nil {
 					return nil, err
 				}
 			}
@@ -275,7 +275,7 @@ func (s *Server) reply(ctx context.Context, ref string, freeForm bool, compose c
 	if err != nil {
 		return nil, err
 	}
-	to, err := desk.Reply(ch, api.MessageSend{})
+	to, err := desk.Reply(ch, api.MessageSend{}, s.names())
 	if err != nil {
 		return nil, err
 	}
@@ -309,7 +309,7 @@ func (s *Server) reply(ctx context.Context, ref string, freeForm bool, compose c
 	if me != 0 {
 		content.Attendant = &me
 	}
-	body, err := desk.Reply(ch, content)
+	body, err := desk.Reply(ch, content, s.names())
 	if err != nil {
 		return nil, err
 	}
@@ -384,7 +384,7 @@ func changeTags(s *Server) {
 				return nil, err
 			}
 			c := cl.c
-			ids, err := resolve.TagIDs(ctx, c, append(append([]string{}, in.Add...), in.Remove...))
+			ids, err := resolve.TagIDs(ctx, c, append(append([]string{}, in.Add...), in.Remove...), s.names())
 			if err != nil {
 				return nil, err
 			}

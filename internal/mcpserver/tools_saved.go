@@ -102,7 +102,7 @@ func (s *Server) savedText(ctx context.Context, d *desk.Desk, ch *desk.Chat, me 
 	for _, name := range slices.Sorted(maps.Keys(values)) {
 		pairs = append(pairs, name+"="+values[name])
 	}
-	given, err := r.Given(pairs)
+	given, err := r.Given(pairs, s.names())
 	if err != nil {
 		return "", err
 	}

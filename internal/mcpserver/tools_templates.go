@@ -54,7 +54,7 @@ func viewTemplate(s *Server) {
 		channelToken("channel"),
 		func(ctx context.Context, cl *call, in TemplateInput) (*Result, error) {
 			c := cl.c
-			t, raw, err := resolve.Template(ctx, c, in.Template, in.Channel)
+			t, raw, err := resolve.Template(ctx, c, in.Template, in.Channel, s.names())
 			if err != nil {
 				return nil, err
 			}
@@ -154,7 +154,7 @@ func (s *Server) templateMessage(ctx context.Context, in TemplateSendInput) (*me
 // with the preview a person approves and the content the API lists. n
 // names the arguments in errors.
 func templateBody(ctx context.Context, c *api.Client, channel string, in TemplateSendInput, n naming.Names) (api.MessageSend, string, string, error) {
-	t, _, err := resolve.Template(ctx, c, in.Template, channel)
+	t, _, err := resolve.Template(ctx, c, in.Template, channel, n)
 	if err != nil {
 		return api.MessageSend{}, "", "", err
 	}

@@ -28,15 +28,30 @@ var toolsFor = map[string]string{
 	"convo templates list": "list_templates",
 	"convo chats list":     "list_chats",
 	"convo replies list":   "list_saved_replies",
+	// Only a template reaches a customer outside a chat here.
+	"convo messages send": "send_template",
 }
 
 // names names options in what the tools answer the model: by the tools'
 // arguments, and a command by the tool of this server that does the same.
-func (s *Server) names() naming.Names {
-	return naming.Arguments(argument, func(command string) string {
-		if t := toolsFor[command]; slices.Contains(s.tools, t) {
-			return t
-		}
+func (s *Server) names() naming.Names { return naming.Arguments(argument, s.toolFor) }
+
+// toolFor is the tool offered that does what command does, its flags
+// given as the tool's arguments ("list_chats with contact 5511987654321");
+// "" when none is offered.
+func (s *Server) toolFor(command string) string {
+	name, flags, given := strings.Cut(command, " --")
+	tool := toolsFor[name]
+	if !slices.Contains(s.tools, tool) {
 		return ""
-	})
+	}
+	if !given {
+		return tool
+	}
+	var args []string
+	for _, f := range strings.Split(strings.TrimSuffix(flags, " …"), " --") {
+		flag, value, _ := strings.Cut(f, " ")
+		args = append(args, argument(flag)+" "+value)
+	}
+	return tool + " with " + strings.Join(args, " and ")
 }

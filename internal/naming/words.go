@@ -61,17 +61,32 @@ func (n Names) Give(flag, key, value string) string {
 }
 
 // See names where the caller looks something up or does it, as a
-// command line (convo tags list): the command quoted as code, or the tool
-// that does the same; "" when the caller has none.
+// command line (convo tags list): the command, or the tool that does the
+// same; "" when the caller has none.
 func (n Names) See(command string) string {
-	if n.arg == nil {
-		return "`" + command + "`"
-	}
-	if n.tool == nil {
+	switch {
+	case n.arg == nil:
+		return command
+	case n.tool == nil:
 		return ""
 	}
 	return n.tool(command)
 }
 
-// CommandLine says the names are the command line's.
-func (n Names) CommandLine() bool { return n.arg == nil }
+// Code sets off what See named in a sentence: a command in backquotes, a
+// tool's name as it is.
+func (n Names) Code(s string) string {
+	if n.arg == nil {
+		return "`" + s + "`"
+	}
+	return s
+}
+
+// SeeAlso is "; see " and where the caller looks up what command lists
+// (See), to end a sentence with; "" when the caller has nowhere.
+func (n Names) SeeAlso(command string) string {
+	if where := n.See(command); where != "" {
+		return "; see " + n.Code(where)
+	}
+	return ""
+}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -55,8 +56,8 @@ func TagsWithText(ctx context.Context, c *api.Client, text string) ([]api.Tag, j
 
 // TagIDs resolves tags given by id or by text (compared by TagKey).
 // Numbers are taken as ids without a request; names are looked up in one
-// pass over the company's tags.
-func TagIDs(ctx context.Context, c *api.Client, refs []string) ([]int64, error) {
+// pass over the company's tags. n names where to look them up in errors.
+func TagIDs(ctx context.Context, c *api.Client, refs []string, n naming.Names) ([]int64, error) {
 	ids := make([]int64, len(refs))
 	wanted := map[string]bool{} // lower-case names
 	for i, ref := range refs {
@@ -91,7 +92,11 @@ func TagIDs(ctx context.Context, c *api.Client, refs []string) ([]int64, error) 
 		name := strings.TrimSpace(ref)
 		switch matches := found[TagKey(name)]; len(matches) {
 		case 0:
-			return nil, clierr.InputErrorf("no tag named %q; see `convo tags list`, or create it with `convo tags create --text %q`", name, name)
+			msg := fmt.Sprintf("no tag named %q", name) + n.SeeAlso("convo tags list")
+			if create := n.See(fmt.Sprintf("convo tags create --text %q", name)); create != "" {
+				msg += ", or create it with " + n.Code(create)
+			}
+			return nil, clierr.InputErrorf("%s", msg)
 		case 1:
 			ids[i] = matches[0]
 		default:
@@ -102,8 +107,8 @@ func TagIDs(ctx context.Context, c *api.Client, refs []string) ([]int64, error) 
 }
 
 // TagID resolves one tag given by id or text.
-func TagID(ctx context.Context, c *api.Client, ref string) (int64, error) {
-	ids, err := TagIDs(ctx, c, []string{ref})
+func TagID(ctx context.Context, c *api.Client, ref string, n naming.Names) (int64, error) {
+	ids, err := TagIDs(ctx, c, []string{ref}, n)
 	if err != nil {
 		return 0, err
 	}
@@ -113,8 +118,9 @@ func TagID(ctx context.Context, c *api.Client, ref string) (int64, error) {
 // Template finds a template by id or by name. A name is looked up within
 // channel when one is given; a name that several channels share needs one.
 // It returns the template decoded and its JSON exactly as the API sent it,
-// which is what the data formats print.
-func Template(ctx context.Context, c *api.Client, ref, channel string) (*api.Template, json.RawMessage, error) {
+// which is what the data formats print. n names the channel's option in
+// errors.
+func Template(ctx context.Context, c *api.Client, ref, channel string, n naming.Names) (*api.Template, json.RawMessage, error) {
 	ref = strings.TrimSpace(ref)
 	id, err := strconv.ParseInt(ref, 10, 64)
 	isID := err == nil && id > 0
@@ -144,7 +150,7 @@ func Template(ctx context.Context, c *api.Client, ref, channel string) (*api.Tem
 	}
 	switch len(matches) {
 	case 0:
-		return nil, nil, clierr.InputErrorf("no template %q%s; see `convo templates list`", ref, where)
+		return nil, nil, clierr.InputErrorf("no template %q%s%s", ref, where, n.SeeAlso("convo templates list"))
 	case 1:
 		return &matches[0], raw, nil
 	}
@@ -152,7 +158,7 @@ func Template(ctx context.Context, c *api.Client, ref, channel string) (*api.Tem
 	for i, t := range matches {
 		ids[i] = t.ID
 	}
-	return nil, nil, clierr.InputErrorf("%d templates are named %q (ids %s); give --channel or the id", len(matches), ref, joinIDs(ids))
+	return nil, nil, clierr.InputErrorf("%d templates are named %q (ids %s); give %s or the id", len(matches), ref, joinIDs(ids), n.Option("channel"))
 }
 
 // CustomFields returns the company's custom fields by name.
@@ -177,8 +183,8 @@ func Rule(f api.CustomField) validate.CustomField {
 // customfields object to send. An empty value clears the field (null). The
 // assignments are parsed before the fields are fetched, so that a malformed
 // one costs no request; naming a field twice is refused rather than letting
-// one value silently win.
-func CustomFieldValues(ctx context.Context, c *api.Client, assignments []string) (map[string]any, error) {
+// one value silently win. n names the assignments' option in errors.
+func CustomFieldValues(ctx context.Context, c *api.Client, assignments []string, n naming.Names) (map[string]any, error) {
 	if len(assignments) == 0 {
 		return nil, nil
 	}
@@ -189,10 +195,10 @@ func CustomFieldValues(ctx context.Context, c *api.Client, assignments []string)
 		name, value, ok := strings.Cut(a, "=")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" {
-			return nil, clierr.FlagErrorf("--field %q: want NAME=VALUE", a)
+			return nil, clierr.FlagErrorf("%s %q: want NAME=VALUE", n.Option("field"), a)
 		}
 		if seen[name] {
-			return nil, clierr.FlagErrorf("--field %s is given more than once", name)
+			return nil, clierr.FlagErrorf("%s is given more than once", n.Entry("field", name))
 		}
 		seen[name] = true
 		parsed = append(parsed, assignment{name, value})
@@ -207,7 +213,7 @@ func CustomFieldValues(ctx context.Context, c *api.Client, assignments []string)
 		f, known := fields[a.name]
 		if !known {
 			errs.Add(&validate.Error{Field: "customfields." + a.name, Code: validate.CodeInvalid,
-				Message: fmt.Sprintf("no custom field named %q; see `convo contacts fields`", a.name)})
+				Message: fmt.Sprintf("no custom field named %q%s", a.name, n.SeeAlso("convo contacts fields"))})
 			continue
 		}
 		v, err := validate.CustomFieldValue(Rule(f), a.value)

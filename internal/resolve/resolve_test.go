@@ -16,6 +16,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/sandbox"
 	"github.com/convo-cli/convo/internal/sandbox/sandboxtest"
@@ -94,7 +95,7 @@ func TestTagIDs(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv.requests()
-			got, err := resolve.TagIDs(context.Background(), c, tt.refs)
+			got, err := resolve.TagIDs(context.Background(), c, tt.refs, naming.Flags)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -129,12 +130,12 @@ func TestTagIDsErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := resolve.TagIDs(ctx, c, tt.refs)
+			_, err := resolve.TagIDs(ctx, c, tt.refs, naming.Flags)
 			assertInputError(t, err, tt.want)
 		})
 	}
 	t.Run("by id, the duplicate is fine", func(t *testing.T) {
-		if id, err := resolve.TagID(ctx, c, "10"); err != nil || id != 10 {
+		if id, err := resolve.TagID(ctx, c, "10", naming.Flags); err != nil || id != 10 {
 			t.Errorf("TagID = %d, %v", id, err)
 		}
 	})
@@ -150,7 +151,7 @@ func TestTagIDsFollowsPages(t *testing.T) {
 		}
 	}
 	srv.requests()
-	id, err := resolve.TagID(ctx, c, "LOTE 099")
+	id, err := resolve.TagID(ctx, c, "LOTE 099", naming.Flags)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +166,7 @@ func TestTagIDsFollowsPages(t *testing.T) {
 
 func TestTagIDsAPIError(t *testing.T) {
 	srv := newServer(t)
-	_, err := resolve.TagIDs(context.Background(), srv.client(t, "no-such-token"), []string{"VIP"})
+	_, err := resolve.TagIDs(context.Background(), srv.client(t, "no-such-token"), []string{"VIP"}, naming.Flags)
 	var apiErr *api.Error
 	if !errors.As(err, &apiErr) || apiErr.StatusCode != 401 || cmdutil.ExitCode(err) != clierr.ExitAuth {
 		t.Errorf("err = %v, want the API's 401 (exit 4)", err)
@@ -205,7 +206,7 @@ func TestTemplate(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv.requests()
-			got, raw, err := resolve.Template(ctx, admin, tt.ref, tt.channel)
+			got, raw, err := resolve.Template(ctx, admin, tt.ref, tt.channel, naming.Flags)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -231,7 +232,7 @@ func TestTemplate(t *testing.T) {
 	}
 	for _, tt := range errTests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, raw, err := resolve.Template(ctx, srv.client(t, tt.token), tt.ref, tt.channel)
+			_, raw, err := resolve.Template(ctx, srv.client(t, tt.token), tt.ref, tt.channel, naming.Flags)
 			if raw != nil {
 				t.Errorf("raw JSON %s with an error", raw)
 			}
@@ -286,7 +287,7 @@ func TestCustomFieldValues(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv.requests()
-			got, err := resolve.CustomFieldValues(context.Background(), c, tt.assignments)
+			got, err := resolve.CustomFieldValues(context.Background(), c, tt.assignments, naming.Flags)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -330,7 +331,7 @@ func TestCustomFieldValuesErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv.requests()
-			got, err := resolve.CustomFieldValues(context.Background(), c, tt.assignments)
+			got, err := resolve.CustomFieldValues(context.Background(), c, tt.assignments, naming.Flags)
 			if got != nil {
 				t.Errorf("values %v returned with an error", got)
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -173,8 +174,8 @@ func (r *Reply) Render(v Values, given map[string]string) Rendering {
 
 // Given reads values given as NAME=VALUE (--var): each must name a variable
 // of the reply, once, with a value that is not blank. Every mistake is
-// reported at once, as input errors.
-func (r *Reply) Given(pairs []string) (map[string]string, error) {
+// reported at once, as input errors, naming the option as n does.
+func (r *Reply) Given(pairs []string, n naming.Names) (map[string]string, error) {
 	given := map[string]string{}
 	var errs validate.Errors
 	vars := r.Variables()
@@ -183,13 +184,13 @@ func (r *Reply) Given(pairs []string) (map[string]string, error) {
 		name = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(name), "{{"), "}}"))
 		switch {
 		case !ok || name == "":
-			errs.Add(fmt.Errorf("--var %q: want NAME=VALUE", pair))
+			errs.Add(fmt.Errorf("%s %q: want NAME=VALUE", n.Option("var"), pair))
 		case !slices.Contains(vars, name):
-			errs.Add(fmt.Errorf("--var %s: saved reply %q has no variable %s; %s", name, r.Shortcut, name, r.describeVariables()))
+			errs.Add(fmt.Errorf("%s: saved reply %q has no variable %s; %s", n.Entry("var", name), r.Shortcut, name, r.describeVariables()))
 		case given[name] != "":
-			errs.Add(fmt.Errorf("--var %s is given more than once", name))
+			errs.Add(fmt.Errorf("%s is given more than once", n.Entry("var", name)))
 		case strings.TrimSpace(value) == "":
-			errs.Add(fmt.Errorf("--var %s: the value is empty", name))
+			errs.Add(fmt.Errorf("%s: the value is empty", n.Entry("var", name)))
 		default:
 			given[name] = value
 		}

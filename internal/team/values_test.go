@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/team"
 )
 
@@ -70,12 +71,12 @@ func TestRender(t *testing.T) {
 
 func TestGiven(t *testing.T) {
 	r := reply(t, "Olá {{contact.first_name}}, em {{prazo}} dias, cupom {{cupom}}")
-	got, err := r.Given([]string{"prazo=3", " {{cupom}} = BEMVINDO10", "contact.first_name=Jota=J"})
+	got, err := r.Given([]string{"prazo=3", " {{cupom}} = BEMVINDO10", "contact.first_name=Jota=J"}, naming.Flags)
 	want := map[string]string{"prazo": "3", "cupom": " BEMVINDO10", "contact.first_name": "Jota=J"}
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("Given = %q, %v; want %q", got, err, want)
 	}
-	_, err = r.Given([]string{"prazo", "dias=3", "prazo=3", "prazo=4", "cupom= "})
+	_, err = r.Given([]string{"prazo", "dias=3", "prazo=3", "prazo=4", "cupom= "}, naming.Flags)
 	for _, msg := range []string{
 		`--var "prazo": want NAME=VALUE`,
 		`--var dias: saved reply "r1" has no variable dias; its variables are contact.first_name, prazo, cupom`,

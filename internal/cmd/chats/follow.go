@@ -17,6 +17,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/safetext"
@@ -133,7 +134,7 @@ func (o *followOptions) run(ctx context.Context) error {
 	)
 	start := func(ctx context.Context) (err error) {
 		if o.tag != "" && filter.Tag == 0 {
-			if filter.Tag, err = resolve.TagID(ctx, c, o.tag); err != nil {
+			if filter.Tag, err = resolve.TagID(ctx, c, o.tag, naming.Flags); err != nil {
 				return err
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
@@ -60,7 +61,7 @@ attendant); --open=false lists the closed chats.`,
 			}
 			var err error
 			if tag != "" {
-				if params.Tag, err = resolve.TagID(ctx, c, tag); err != nil {
+				if params.Tag, err = resolve.TagID(ctx, c, tag, naming.Flags); err != nil {
 					return nil, err
 				}
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/safetext"
@@ -53,7 +54,7 @@ When no chat is waiting, it says so on standard error and exits 0.`,
 				return err
 			}
 			if tag != "" {
-				if o.Tag, err = resolve.TagID(ctx, c, tag); err != nil {
+				if o.Tag, err = resolve.TagID(ctx, c, tag, naming.Flags); err != nil {
 					return err
 				}
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmd/send"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/safetext"
@@ -90,7 +91,7 @@ option is not available; use --jq to shape the output.`,
 			if err != nil {
 				return err
 			}
-			to, err := desk.Reply(ch, api.MessageSend{})
+			to, err := desk.Reply(ch, api.MessageSend{}, naming.Flags)
 			if err != nil {
 				return err
 			}

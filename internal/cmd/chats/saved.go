@@ -10,6 +10,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/desk"
 	"github.com/convo-cli/convo/internal/english"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/team"
@@ -36,7 +37,7 @@ func loadSaved(f *cmdutil.Factory, shortcut string, vars []string) (*saved, erro
 	if err != nil {
 		return nil, err
 	}
-	given, err := r.Given(vars)
+	given, err := r.Given(vars, naming.Flags)
 	if err != nil {
 		return nil, err
 	}

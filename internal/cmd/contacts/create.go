@@ -5,6 +5,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -51,10 +52,10 @@ takes a tag id or its text; repeat both flags for more.`,
 			if err != nil {
 				return err
 			}
-			if body.CustomFields, err = resolve.CustomFieldValues(ctx, c, fields); err != nil {
+			if body.CustomFields, err = resolve.CustomFieldValues(ctx, c, fields, naming.Flags); err != nil {
 				return err
 			}
-			if body.Tags, err = resolve.TagIDs(ctx, c, tags); err != nil {
+			if body.Tags, err = resolve.TagIDs(ctx, c, tags, naming.Flags); err != nil {
 				return err
 			}
 			res, err := c.CreateContact(ctx, body)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 )
 
@@ -31,7 +32,7 @@ func (cf *contactFilters) pager(ctx context.Context, c *api.Client, o api.ListOp
 	params := cf.params
 	params.ListOptions = o
 	if cf.tag != "" {
-		id, err := resolve.TagID(ctx, c, cf.tag)
+		id, err := resolve.TagID(ctx, c, cf.tag, naming.Flags)
 		if err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 )
 
@@ -96,7 +97,7 @@ func (o *updateOptions) changesTags() bool {
 // Every lookup comes before the write, so that a bad name changes nothing.
 func (o *updateOptions) resolve(ctx context.Context, c *api.Client, ref resolve.ContactRef) (int64, error) {
 	var err error
-	if o.body.CustomFields, err = resolve.CustomFieldValues(ctx, c, o.fields); err != nil {
+	if o.body.CustomFields, err = resolve.CustomFieldValues(ctx, c, o.fields, naming.Flags); err != nil {
 		return 0, err
 	}
 	switch {
@@ -104,7 +105,7 @@ func (o *updateOptions) resolve(ctx context.Context, c *api.Client, ref resolve.
 		// An empty, non-nil slice: the API removes every tag on "tags": [].
 		o.body.Tags = &[]int64{}
 	case len(o.tags) > 0:
-		ids, err := resolve.TagIDs(ctx, c, o.tags)
+		ids, err := resolve.TagIDs(ctx, c, o.tags, naming.Flags)
 		if err != nil {
 			return 0, err
 		}
@@ -129,7 +130,7 @@ func (o *updateOptions) resolve(ctx context.Context, c *api.Client, ref resolve.
 // is no error, nor a tag to add that it has; a tag both added and removed
 // is.
 func changedTags(ctx context.Context, c *api.Client, current []api.TagRef, add, remove []string) ([]int64, error) {
-	ids, err := resolve.TagIDs(ctx, c, append(slices.Clone(add), remove...))
+	ids, err := resolve.TagIDs(ctx, c, append(slices.Clone(add), remove...), naming.Flags)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
@@ -127,7 +128,7 @@ func (o *listOptions) run(ctx context.Context, arg string) error {
 		}
 	}
 	if ref.Contact != nil || out.Format == output.Table {
-		if o.chat, err = d.Resolve(ctx, ref); err != nil {
+		if o.chat, err = d.Resolve(ctx, ref, naming.Flags); err != nil {
 			return err
 		}
 		token = o.chat.Token

@@ -11,6 +11,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/english"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/safetext"
@@ -74,7 +75,7 @@ func view(ctx context.Context, f *cmdutil.Factory, shortcut string, o viewOption
 	if err != nil {
 		return err
 	}
-	given, err := r.Given(o.vars)
+	given, err := r.Given(o.vars, naming.Flags)
 	if err != nil {
 		return err
 	}

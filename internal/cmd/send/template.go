@@ -22,7 +22,7 @@ import (
 // from the value flags, asking on a terminal for every value not given. It
 // returns the rendered message and whether a person answered prompts.
 func (o *options) fillTemplate(ctx context.Context, c *api.Client, body *api.MessageSend) (preview string, asked bool, err error) {
-	t, _, err := resolve.Template(ctx, c, *o.template, o.channel)
+	t, _, err := resolve.Template(ctx, c, *o.template, o.channel, naming.Flags)
 	if err != nil {
 		return "", false, err
 	}

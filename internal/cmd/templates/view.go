@@ -7,6 +7,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
 )
@@ -54,7 +55,7 @@ func view(ctx context.Context, f *cmdutil.Factory, ref, channel string) error {
 	if err != nil {
 		return err
 	}
-	t, raw, err := resolve.Template(ctx, c, ref, channel)
+	t, raw, err := resolve.Template(ctx, c, ref, channel, naming.Flags)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,70 @@
+package mcpserver
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/convo-cli/convo/internal/sandbox"
+)
+
+// TestRefusalsNameTheToolsArguments: what a tool refuses, it refuses in
+// the words of its own arguments (variables.prazo, fields, channel), and
+// where the command line would point at a command it points at the tool
+// that does the same (list_tags, list_chats with contact …, send_template
+// with phone … and channel …), or at nothing: a model has no flags and
+// runs no commands.
+func TestRefusalsNameTheToolsArguments(t *testing.T) {
+	e := newEnv(t)
+	cs := connect(t, e.server(Options{AllowWrites: true, Toolsets: Toolsets, Approve: ApproveQueue}), nil, "")
+	chat := e.chat(2, sandbox.ChannelMain)
+	e.writes(2, sandbox.ChannelMain, "Vocês entregam em Campinas?")
+	finished := e.chat(3, sandbox.ChannelMain)
+	lonely := "5521998760002" // a contact without chats
+	ok(t, callTool(t, cs, "create_contact", map[string]any{"phone": lonely, "idempotency_key": "c0"}))
+
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+		bad  []badArgument
+	}{
+		{"list_contacts", map[string]any{}, []badArgument{{"tag", "Nenhuma", `no tag named "Nenhuma"; see list_tags`}}},
+		{"list_chats", map[string]any{}, []badArgument{{"tag", "Nenhuma", `no tag named "Nenhuma"; see list_tags`}}},
+		{"change_tags", map[string]any{"contact": "2"}, []badArgument{{"add", []string{"Nenhuma"}, `no tag named "Nenhuma"; see list_tags`}}},
+		{"create_contact", map[string]any{"phone": "5521998760003", "idempotency_key": "c1"}, []badArgument{
+			{"tags", []string{"Nenhuma"}, `no tag named "Nenhuma"; see list_tags`},
+			{"fields", map[string]string{"": "azul"}, `fields "=azul": want NAME=VALUE`},
+		}},
+		{"update_contact", map[string]any{"contact": lonely, "idempotency_key": "c2"}, []badArgument{
+			{"fields", map[string]string{" ": "azul"}, `fields " =azul": want NAME=VALUE`},
+		}},
+		{"view_template", map[string]any{}, []badArgument{{"template", "nao_existe", `no template "nao_existe"; see list_templates`}}},
+		{"view_chat", map[string]any{}, []badArgument{{"chat", lonely, "the contact with phone " + lonely + " has no open chat; see list_chats with contact " + lonely}}},
+		{"reply_to_chat", map[string]any{"chat": chat, "saved": "frete", "variables": map[string]string{"prazo": "3"}, "idempotency_key": "r1"}, []badArgument{
+			{"variables", map[string]string{"prazo": "3", "cupom": "X"}, `variables.cupom: saved reply "frete" has no variable cupom`},
+			{"variables", map[string]string{"prazo": " "}, `variables.prazo: the value is empty`},
+			{"chat", finished, "To write to the contact anyway: send_template with phone " + contactPhone(t, e, 3) + " and channel " + sandbox.ChannelMain},
+		}},
+		{"plan_broadcast", map[string]any{"rows": "phone,nome,numero_pedido\n5548991000004,Bia,4522\n", "template": "boas_vindas", "channel": sandbox.ChannelMain}, []badArgument{
+			{"exclude_tags", []string{"Nenhuma"}, `no tag named "Nenhuma"; see list_tags`},
+		}},
+	} {
+		refusedInItsWords(t, cs, c.tool, c.args, c.bad)
+	}
+	if e.sent() != 0 {
+		t.Errorf("%d messages sent", e.sent())
+	}
+}
+
+// TestRefusalsPointAtNoToolNotOffered: a refusal names no tool the server
+// does not offer, and no command.
+func TestRefusalsPointAtNoToolNotOffered(t *testing.T) {
+	e := newEnv(t)
+	cs := connect(t, e.server(Options{Toolsets: []string{SetContacts}}), nil, "")
+	res := callTool(t, cs, "list_contacts", map[string]any{"tag": "Nenhuma"})
+	if got := text(res); !res.IsError || got != `no tag named "Nenhuma"` {
+		t.Errorf("list_contacts without list_tags offered: %v, %q; want it refused saying only that there is no such tag", res.IsError, got)
+	}
+	if strings.Contains(text(res), "convo") {
+		t.Errorf("a refusal names a command: %q", text(res))
+	}
+}
