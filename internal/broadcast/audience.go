@@ -78,9 +78,10 @@ func readExcluded(ctx context.Context, c *api.Client, ids []int64, tags []string
 	return out, nil
 }
 
-// findChannel returns the channel with token, which must be connected.
-func findChannel(ctx context.Context, c *api.Client, token string) (api.Channel, error) {
-	ch, err := lookUpChannel(ctx, c, token)
+// findChannel returns the channel with token, which must be connected; n
+// names where to look channels up.
+func findChannel(ctx context.Context, c *api.Client, token string, n naming.Names) (api.Channel, error) {
+	ch, err := lookUpChannel(ctx, c, token, n)
 	if err == nil && ch.Status != "connected" {
 		return ch, clierr.InputErrorf("channel %s (%s) is %s: nothing can be sent on it. Nothing was sent: reconnect it first.", ch.Token, ch.Name, ch.Status)
 	}
@@ -88,8 +89,8 @@ func findChannel(ctx context.Context, c *api.Client, token string) (api.Channel,
 }
 
 // lookUpChannel returns the channel with token among those c may use,
-// connected or not.
-func lookUpChannel(ctx context.Context, c *api.Client, token string) (api.Channel, error) {
+// connected or not; n names where to look channels up.
+func lookUpChannel(ctx context.Context, c *api.Client, token string, n naming.Names) (api.Channel, error) {
 	for ch, err := range c.ListChannels(api.ChannelListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}}).Follow(true).All(ctx) {
 		if err != nil {
 			return api.Channel{}, fmt.Errorf("look up the channel: %w", err)
@@ -98,7 +99,7 @@ func lookUpChannel(ctx context.Context, c *api.Client, token string) (api.Channe
 			return ch, nil
 		}
 	}
-	return api.Channel{}, clierr.InputErrorf("no channel %s among those this token may use; see `convo channels list`", token)
+	return api.Channel{}, clierr.InputErrorf("no channel %s among those this token may use%s", token, n.SeeAlso("convo channels list"))
 }
 
 // sendable refuses a template that is not approved, as `messages send` does.

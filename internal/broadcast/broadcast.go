@@ -144,7 +144,7 @@ func (c *Campaign) Plan() *Plan { return &c.plan }
 // (another run of it is refused): Send or Close must follow.
 func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error) {
 	opts.Defaults()
-	ch, err := findChannel(ctx, c, opts.Channel)
+	ch, err := findChannel(ctx, c, opts.Channel, opts.Names)
 	if err != nil {
 		return nil, err
 	}

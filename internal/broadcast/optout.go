@@ -83,7 +83,7 @@ func ScanOptOuts(ctx context.Context, c *api.Client, scan OptOutScan) ([]OptOut,
 	if len(scan.Words) == 0 {
 		scan.Words = DefaultOptOutWords
 	}
-	if _, err := lookUpChannel(ctx, c, scan.Channel); err != nil {
+	if _, err := lookUpChannel(ctx, c, scan.Channel, naming.Flags); err != nil {
 		return nil, err
 	}
 	tag, err := resolve.TagID(ctx, c, scan.Tag, naming.Flags)

@@ -12,7 +12,7 @@ import (
 // a token, or a contact's phone or id for the contact's one open chat (see
 // resolve.ParseChat).
 func (f *Factory) OpenChat(ctx context.Context, arg string) (*desk.Desk, *desk.Chat, error) {
-	ref, err := resolve.ParseChat(arg, f.Settings.DefaultCountry)
+	ref, err := resolve.ParseChat(arg, f.Settings.DefaultCountry, naming.Flags)
 	if err != nil {
 		return nil, nil, err
 	}

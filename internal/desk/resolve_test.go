@@ -19,7 +19,7 @@ func TestResolveATokenOrAContactsOnlyOpenChat(t *testing.T) {
 	chats := e.chats(sandbox.AdminToken1)
 	d := e.desk(sandbox.AdminToken1, t.TempDir())
 	ref := func(s string) resolve.ChatRef {
-		r, err := resolve.ParseChat(s, "")
+		r, err := resolve.ParseChat(s, "", naming.Flags)
 		if err != nil {
 			t.Fatal(err)
 		}

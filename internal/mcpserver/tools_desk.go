@@ -67,7 +67,7 @@ type ChatInput struct {
 
 // findChat is the chat a tool's chat argument names, with its channel.
 func (s *Server) findChat(ctx context.Context, ref string) (*desk.Desk, *desk.Chat, error) {
-	r, err := resolve.ParseChat(ref, s.env.DefaultCountry)
+	r, err := resolve.ParseChat(ref, s.env.DefaultCountry, s.names())
 	if err != nil {
 		return nil, nil, err
 	}

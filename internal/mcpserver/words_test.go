@@ -38,7 +38,10 @@ func TestRefusalsNameTheToolsArguments(t *testing.T) {
 			{"fields", map[string]string{" ": "azul"}, `fields " =azul": want NAME=VALUE`},
 		}},
 		{"view_template", map[string]any{}, []badArgument{{"template", "nao_existe", `no template "nao_existe"; see list_templates`}}},
-		{"view_chat", map[string]any{}, []badArgument{{"chat", lonely, "the contact with phone " + lonely + " has no open chat; see list_chats with contact " + lonely}}},
+		{"view_chat", map[string]any{}, []badArgument{
+			{"chat", lonely, "the contact with phone " + lonely + " has no open chat; see list_chats with contact " + lonely},
+			{"chat", " ", "empty chat: give a chat token (see list_chats), or a contact's id or phone number"},
+		}},
 		{"reply_to_chat", map[string]any{"chat": chat, "saved": "frete", "variables": map[string]string{"prazo": "3"}, "idempotency_key": "r1"}, []badArgument{
 			{"variables", map[string]string{"prazo": "3", "cupom": "X"}, `variables.cupom: saved reply "frete" has no variable cupom`},
 			{"variables", map[string]string{"prazo": " "}, `variables.prazo: the value is empty`},
@@ -46,6 +49,7 @@ func TestRefusalsNameTheToolsArguments(t *testing.T) {
 		}},
 		{"plan_broadcast", map[string]any{"rows": "phone,nome,numero_pedido\n5548991000004,Bia,4522\n", "template": "boas_vindas", "channel": sandbox.ChannelMain}, []badArgument{
 			{"exclude_tags", []string{"Nenhuma"}, `no tag named "Nenhuma"; see list_tags`},
+			{"channel", "chatapp-nada-001", "no channel chatapp-nada-001 among those this token may use; see list_channels"},
 		}},
 	} {
 		refusedInItsWords(t, cs, c.tool, c.args, c.bad)

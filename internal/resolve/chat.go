@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/naming"
 )
 
 // ChatArg is what a CHAT argument is, for usage errors and help.
@@ -25,12 +26,16 @@ type ChatRef struct {
 // made of more digits than a phone number has, is a chat token (the API's
 // are 20 hexadecimal characters); anything else is a contact, its id or
 // its phone, read as ParseContact reads one. It sends nothing: a bad reference is an input error
-// (exit 2).
-func ParseChat(ref, defaultCountry string) (ChatRef, error) {
+// (exit 2). n names where to find a chat's token.
+func ParseChat(ref, defaultCountry string, n naming.Names) (ChatRef, error) {
 	ref = strings.TrimSpace(ref)
 	switch {
 	case ref == "":
-		return ChatRef{}, clierr.FlagErrorf("empty chat: give a chat token (see `convo chats list`), or a contact's id or phone number")
+		token := "a chat token"
+		if see := n.See("convo chats list"); see != "" {
+			token += " (see " + n.Code(see) + ")"
+		}
+		return ChatRef{}, clierr.FlagErrorf("empty chat: give %s, or a contact's id or phone number", token)
 	case strings.ContainsFunc(ref, unicode.IsLetter), len(ref) > maxPhoneDigits && allDigits(ref):
 		return ChatRef{Token: ref}, nil
 	}

@@ -3,6 +3,7 @@ package resolve_test
 import (
 	"testing"
 
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 )
 
@@ -26,7 +27,7 @@ func TestParseChat(t *testing.T) {
 		{"21 97919-0371", "BR", contact(resolve.ContactRef{Phone: "5521979190371"})},
 	}
 	for _, tt := range tests {
-		got, err := resolve.ParseChat(tt.ref, tt.country)
+		got, err := resolve.ParseChat(tt.ref, tt.country, naming.Flags)
 		if err != nil || got.Token != tt.want.Token || (got.Contact == nil) != (tt.want.Contact == nil) ||
 			(got.Contact != nil && *got.Contact != *tt.want.Contact) {
 			t.Errorf("ParseChat(%q, %q) = %+v (contact %v), %v; want %+v (contact %v)", tt.ref, tt.country, got, got.Contact, err, tt.want, tt.want.Contact)
@@ -38,7 +39,7 @@ func TestParseChat(t *testing.T) {
 		"0":      `contact: "0" is neither a contact id (a positive whole number) nor a phone number`,
 		"+55 11": "contact: ",
 	} {
-		_, err := resolve.ParseChat(ref, "")
+		_, err := resolve.ParseChat(ref, "", naming.Flags)
 		assertInputError(t, err, want)
 	}
 	if got := (resolve.ChatRef{Token: "abc"}).String(); got != "chat abc" {

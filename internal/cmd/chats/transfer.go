@@ -9,6 +9,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
@@ -63,7 +64,7 @@ to the destination channel; otherwise the API refuses (exit 4).`,
 		Args:              cmdutil.ExactArgs(1, resolve.ChatArg),
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteChats(f)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ref, err := resolve.ParseChat(args[0], f.Settings.DefaultCountry)
+			ref, err := resolve.ParseChat(args[0], f.Settings.DefaultCountry, naming.Flags)
 			if err != nil {
 				return err
 			}

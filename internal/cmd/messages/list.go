@@ -101,7 +101,7 @@ func (o *listOptions) run(ctx context.Context, arg string) error {
 	if s := f.Settings; o.latest() && (s.All || s.Page != 0 || s.Limit != 0) {
 		return clierr.FlagErrorf("--last and --follow read the newest messages: --page, --all and --limit do not apply")
 	}
-	ref, err := resolve.ParseChat(arg, f.Settings.DefaultCountry)
+	ref, err := resolve.ParseChat(arg, f.Settings.DefaultCountry, naming.Flags)
 	if err != nil {
 		return err
 	}
