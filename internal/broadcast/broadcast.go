@@ -194,7 +194,7 @@ func Prepare(ctx context.Context, c *api.Client, opts Options) (*Campaign, error
 	if !opts.NoReport || !opts.DryRun {
 		camp.report = bulk.NewReportOf(src, opts.ReportPath, opts.ReportFallbackDir, func(s string) { fmt.Fprintln(opts.Stderr, "warning: "+s) })
 	}
-	camp.plan = Plan{Template: *t, Channel: ch, Input: opts.Input.Name, Unused: lay.unused, Rate: opts.Rate, Journal: path, JournalElsewhere: elsewhere}
+	camp.plan = Plan{Template: *t, Channel: ch, Input: opts.Input.Name, Unused: lay.unused, Rate: opts.Rate, Journal: path, JournalElsewhere: elsewhere, names: opts.Names}
 	if err := camp.planRows(ctx, src, skip); err != nil {
 		_, _ = camp.Close() // the run stops with err: the journal is released, the rows reported so far kept
 		return nil, err

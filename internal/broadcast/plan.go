@@ -13,6 +13,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/english"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -122,6 +123,8 @@ type Plan struct {
 	Rules Rules `json:"rules"`
 	// zone is where Write shows the rules' times.
 	zone *time.Location
+	// names names the options in Write's lines.
+	names naming.Names
 }
 
 // TagCount is the recipients an --exclude-tag left out.
@@ -212,10 +215,18 @@ func (p *Plan) Write(w io.Writer) {
 	case p.Rate > 0:
 		line("Estimated", "%s at %s messages/s", p.Estimate(), humanize.Ftoa(p.Rate))
 	default:
-		line("Estimated", "as fast as the API answers (no --rate)")
+		estimate := "as fast as the API answers"
+		if rate := p.names.Option("rate"); rate != "" {
+			estimate += " (no " + rate + ")"
+		}
+		line("Estimated", "%s", estimate)
 	}
 	if p.JournalElsewhere {
-		line("Journal", "%s (the campaign's, as an earlier run's --journal named it)", p.Journal)
+		where := "kept elsewhere by an earlier run"
+		if journal := p.names.Option("journal"); journal != "" {
+			where = "as an earlier run's " + journal + " named it"
+		}
+		line("Journal", "%s (the campaign's, %s)", p.Journal, where)
 	}
 	for _, ex := range p.Examples {
 		fmt.Fprintf(w, "  line %d: %s\n", ex.Line, safetext.Line(ex.Why))

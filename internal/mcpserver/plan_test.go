@@ -108,11 +108,15 @@ func TestPlanShowsTheChannelsRules(t *testing.T) {
 			"Starts at:    2000-01-01 08:30 -04\n",
 			"Daily limit:  3 recipients in any 24 hours on the channel: 3 in the last 24 hours, room for 0 now, more at 2000-01-01 20:00 -04; 3 must wait for room\n",
 			"Blocked contacts and contacts tagged Inadimplente are left out, and read again as the messages go",
+			"Estimated:    as fast as the API answers\n",
 			"Nothing was sent.",
 		} {
 			if !strings.Contains(text(res), want) {
 				t.Errorf("the plan's text does not say %q:\n%s", want, text(res))
 			}
+		}
+		if strings.Contains(text(res), "--") {
+			t.Errorf("the plan's text names a flag:\n%s", text(res))
 		}
 
 		refusedInItsWords(t, cs, "plan_broadcast", args, []badArgument{

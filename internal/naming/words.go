@@ -22,13 +22,14 @@ var Flags Names
 
 // Arguments are the names of an MCP server's tools: arg names the argument
 // that gives a flag's value (a flag's name without its dashes: "start-at"),
-// and tool the tool offered that does what a command does, "" when none is.
+// "" when no tool takes one, and tool the tool offered that does what a
+// command does, "" when none is.
 func Arguments(arg, tool func(string) string) Names {
 	return Names{arg: arg, tool: tool}
 }
 
 // Option names the option of the flag --flag: "--start-at", or the
-// argument "start_at".
+// argument "start_at"; "" when the caller has no such option.
 func (n Names) Option(flag string) string {
 	if n.arg == nil {
 		return "--" + flag
