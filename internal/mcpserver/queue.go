@@ -150,7 +150,7 @@ func (q *Queue) Approve(ctx context.Context, id string) (*Result, *Record, error
 // recheck refuses, as the rules stand now, a message approved later than
 // it was asked for.
 func (q *Queue) recheck(ctx context.Context, c *api.Client, d *desk.Desk, out *Outgoing) error {
-	contact, _, err := resolve.Contact(ctx, c, resolve.ContactRef{Phone: out.Body.Phone})
+	contact, _, err := resolve.Contact(ctx, c, resolve.ContactRef{Phone: out.Body.Phone}, naming.Flags)
 	var unknown *clierr.InputError
 	switch {
 	case errors.As(err, &unknown):

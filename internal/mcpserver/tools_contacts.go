@@ -56,7 +56,7 @@ func (s *Server) contactID(ctx context.Context, c *api.Client, ref string) (int6
 	if err != nil {
 		return 0, err
 	}
-	return resolve.ContactID(ctx, c, r)
+	return resolve.ContactID(ctx, c, r, s.names())
 }
 
 func viewContact(s *Server) {

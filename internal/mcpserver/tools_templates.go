@@ -130,7 +130,7 @@ func (s *Server) templateMessage(ctx context.Context, in TemplateSendInput) (*me
 	if err != nil {
 		return nil, err
 	}
-	contact, _, err := resolve.Contact(ctx, c, resolve.ContactRef{Phone: phone})
+	contact, _, err := resolve.Contact(ctx, c, resolve.ContactRef{Phone: phone}, s.names())
 	var unknown *clierr.InputError
 	if errors.As(err, &unknown) {
 		contact, err = nil, nil // not a contact yet: the API makes one

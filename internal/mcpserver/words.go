@@ -24,12 +24,13 @@ func argument(flag string) string {
 // toolsFor are the tools that do what a command does, for the errors that
 // point a person at the command.
 var toolsFor = map[string]string{
-	"convo tags list":      "list_tags",
-	"convo users list":     "list_users",
-	"convo channels list":  "list_channels",
-	"convo templates list": "list_templates",
-	"convo chats list":     "list_chats",
-	"convo replies list":   "list_saved_replies",
+	"convo tags list":       "list_tags",
+	"convo users list":      "list_users",
+	"convo channels list":   "list_channels",
+	"convo templates list":  "list_templates",
+	"convo chats list":      "list_chats",
+	"convo replies list":    "list_saved_replies",
+	"convo contacts create": "create_contact",
 	// Only a template reaches a customer outside a chat here.
 	"convo messages send": "send_template",
 }

@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/convo-cli/convo/internal/sandbox"
@@ -37,6 +36,9 @@ func TestRefusalsNameTheToolsArguments(t *testing.T) {
 		{"update_contact", map[string]any{"contact": lonely, "idempotency_key": "c2"}, []badArgument{
 			{"fields", map[string]string{" ": "azul"}, `fields " =azul": want NAME=VALUE`},
 		}},
+		{"view_contact", map[string]any{}, []badArgument{
+			{"contact", "+55 21 99876-0009", "no contact has the phone 5521998760009; create_contact with phone 5521998760009 creates one"},
+		}},
 		{"view_template", map[string]any{}, []badArgument{{"template", "nao_existe", `no template "nao_existe"; see list_templates`}}},
 		{"view_chat", map[string]any{}, []badArgument{
 			{"chat", lonely, "the contact with phone " + lonely + " has no open chat; see list_chats with contact " + lonely},
@@ -64,11 +66,17 @@ func TestRefusalsNameTheToolsArguments(t *testing.T) {
 func TestRefusalsPointAtNoToolNotOffered(t *testing.T) {
 	e := newEnv(t)
 	cs := connect(t, e.server(Options{Toolsets: []string{SetContacts}}), nil, "")
-	res := callTool(t, cs, "list_contacts", map[string]any{"tag": "Nenhuma"})
-	if got := text(res); !res.IsError || got != `no tag named "Nenhuma"` {
-		t.Errorf("list_contacts without list_tags offered: %v, %q; want it refused saying only that there is no such tag", res.IsError, got)
-	}
-	if strings.Contains(text(res), "convo") {
-		t.Errorf("a refusal names a command: %q", text(res))
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"list_contacts", map[string]any{"tag": "Nenhuma"}, `no tag named "Nenhuma"`},
+		{"view_contact", map[string]any{"contact": "5521998760009"}, "no contact has the phone 5521998760009"},
+	} {
+		res := callTool(t, cs, c.tool, c.args)
+		if got := text(res); !res.IsError || got != c.want {
+			t.Errorf("%s %v: %v, %q; want it refused saying only %q", c.tool, c.args, res.IsError, got, c.want)
+		}
 	}
 }

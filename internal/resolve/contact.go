@@ -10,6 +10,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -60,12 +61,13 @@ func (r ContactRef) String() string {
 }
 
 // ContactID returns the contact's id: an id as it is, without a request; a
-// phone looked up with GET /contacts?phone= and matched exactly.
-func ContactID(ctx context.Context, c *api.Client, r ContactRef) (int64, error) {
+// phone looked up with GET /contacts?phone= and matched exactly. n names
+// how to create a contact the phone is not yet.
+func ContactID(ctx context.Context, c *api.Client, r ContactRef, n naming.Names) (int64, error) {
 	if r.Phone == "" {
 		return r.ID, nil
 	}
-	contact, _, err := contactByPhone(ctx, c, r.Phone)
+	contact, _, err := contactByPhone(ctx, c, r.Phone, n)
 	if err != nil {
 		return 0, err
 	}
@@ -74,10 +76,10 @@ func ContactID(ctx context.Context, c *api.Client, r ContactRef) (int64, error) 
 
 // Contact returns the contact, decoded and as the API sent it: GET
 // /contacts/{id} for an id, the exact match of the phone lookup for a
-// phone (one request either way).
-func Contact(ctx context.Context, c *api.Client, r ContactRef) (*api.Contact, json.RawMessage, error) {
+// phone (one request either way); n is ContactID's.
+func Contact(ctx context.Context, c *api.Client, r ContactRef, n naming.Names) (*api.Contact, json.RawMessage, error) {
 	if r.Phone != "" {
-		return contactByPhone(ctx, c, r.Phone)
+		return contactByPhone(ctx, c, r.Phone, n)
 	}
 	res, err := c.GetContact(ctx, r.ID)
 	if err != nil {
@@ -89,7 +91,7 @@ func Contact(ctx context.Context, c *api.Client, r ContactRef) (*api.Contact, js
 // contactByPhone finds the contact whose phone is phone. The API's phone
 // filter matches part of a number, so the pages are read until the one
 // contact whose whole number it is.
-func contactByPhone(ctx context.Context, c *api.Client, phone string) (*api.Contact, json.RawMessage, error) {
+func contactByPhone(ctx context.Context, c *api.Client, phone string, n naming.Names) (*api.Contact, json.RawMessage, error) {
 	params := api.ContactListParams{ListOptions: api.ListOptions{PerPage: api.MaxPerPage}, Phone: phone}
 	for item, err := range c.ListContacts(params).Follow(true).Raw(ctx) {
 		if err != nil {
@@ -103,5 +105,9 @@ func contactByPhone(ctx context.Context, c *api.Client, phone string) (*api.Cont
 			return &ct, item, nil
 		}
 	}
-	return nil, nil, clierr.InputErrorf("no contact has the phone %s; `convo contacts create --phone %s` creates one", phone, phone)
+	msg := "no contact has the phone " + phone
+	if create := n.See("convo contacts create --phone " + phone); create != "" {
+		msg += "; " + n.Code(create) + " creates one"
+	}
+	return nil, nil, clierr.InputErrorf("%s", msg)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmd/cmdtest"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/sandbox"
 )
@@ -72,11 +73,11 @@ func TestContactByPhoneIsExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		id, err := resolve.ContactID(ctx, c, r)
+		id, err := resolve.ContactID(ctx, c, r, naming.Flags)
 		if err != nil || id != want {
 			t.Errorf("ContactID(%s) = %d, %v; want %d", ref, id, err, want)
 		}
-		contact, raw, err := resolve.Contact(ctx, c, r)
+		contact, raw, err := resolve.Contact(ctx, c, r, naming.Flags)
 		if err != nil || contact.ID != want || len(raw) == 0 {
 			t.Errorf("Contact(%s) = %+v, %d bytes, %v; want %d", ref, contact, len(raw), err, want)
 		}
@@ -91,17 +92,17 @@ func TestContactByID(t *testing.T) {
 	c := srv.client(t, sandbox.AdminToken1)
 	ctx := context.Background()
 	srv.requests()
-	if id, err := resolve.ContactID(ctx, c, resolve.ContactRef{ID: 999}); err != nil || id != 999 {
+	if id, err := resolve.ContactID(ctx, c, resolve.ContactRef{ID: 999}, naming.Flags); err != nil || id != 999 {
 		t.Errorf("ContactID = %d, %v", id, err)
 	}
 	if n := srv.requests(); n != 0 {
 		t.Errorf("an id cost %d requests", n)
 	}
-	contact, _, err := resolve.Contact(ctx, c, resolve.ContactRef{ID: 1})
+	contact, _, err := resolve.Contact(ctx, c, resolve.ContactRef{ID: 1}, naming.Flags)
 	if err != nil || contact.Phone != cmdtest.Contact1Phone {
 		t.Errorf("Contact(1) = %+v, %v", contact, err)
 	}
-	_, _, err = resolve.Contact(ctx, c, resolve.ContactRef{ID: 999})
+	_, _, err = resolve.Contact(ctx, c, resolve.ContactRef{ID: 999}, naming.Flags)
 	var apiErr *api.Error
 	if !errors.As(err, &apiErr) || apiErr.StatusCode != 404 {
 		t.Errorf("Contact(999): %v, want the API's 404", err)
@@ -117,10 +118,10 @@ func TestContactNotFound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = resolve.ContactID(ctx, srv.client(t, sandbox.AdminToken1), resolve.ContactRef{Phone: other.Data.Phone})
+	_, err = resolve.ContactID(ctx, srv.client(t, sandbox.AdminToken1), resolve.ContactRef{Phone: other.Data.Phone}, naming.Flags)
 	assertInputError(t, err, "no contact has the phone 5511987654321; `convo contacts create --phone 5511987654321` creates one")
 
-	_, err = resolve.ContactID(ctx, srv.client(t, "no-such-token"), resolve.ContactRef{Phone: "5511987654321"})
+	_, err = resolve.ContactID(ctx, srv.client(t, "no-such-token"), resolve.ContactRef{Phone: "5511987654321"}, naming.Flags)
 	if cmdutil.ExitCode(err) != clierr.ExitAuth {
 		t.Errorf("err = %v, want the API's 401 (exit 4)", err)
 	}

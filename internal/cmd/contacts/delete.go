@@ -8,6 +8,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
 )
@@ -46,9 +47,9 @@ terminal (scripts, CI) the command refuses to run unless --yes is given.`,
 // a terminal, refuses). It returns the contact's id.
 func confirmDelete(ctx context.Context, f *cmdutil.Factory, c *api.Client, ref resolve.ContactRef) (int64, error) {
 	if f.Settings.Yes {
-		return resolve.ContactID(ctx, c, ref)
+		return resolve.ContactID(ctx, c, ref, naming.Flags)
 	}
-	contact, _, err := resolve.Contact(ctx, c, ref)
+	contact, _, err := resolve.Contact(ctx, c, ref, naming.Flags)
 	if err != nil {
 		return 0, err
 	}

@@ -111,7 +111,7 @@ func (o *updateOptions) resolve(ctx context.Context, c *api.Client, ref resolve.
 		}
 		o.body.Tags = &ids
 	case len(o.addTags)+len(o.removeTags) > 0:
-		contact, _, err := resolve.Contact(ctx, c, ref)
+		contact, _, err := resolve.Contact(ctx, c, ref, naming.Flags)
 		if err != nil {
 			return 0, err
 		}
@@ -122,7 +122,7 @@ func (o *updateOptions) resolve(ctx context.Context, c *api.Client, ref resolve.
 		o.body.Tags = &tags
 		return contact.ID, nil
 	}
-	return resolve.ContactID(ctx, c, ref)
+	return resolve.ContactID(ctx, c, ref, naming.Flags)
 }
 
 // changedTags is the contact's tags with add added (after the others, once

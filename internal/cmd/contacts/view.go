@@ -7,6 +7,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 )
 
@@ -34,7 +35,7 @@ custom fields included.`,
 		Args:              cmdutil.ExactArgs(1, cmdutil.ContactArg),
 		ValidArgsFunction: cmdutil.FirstArg(cmdutil.CompleteContacts(f)),
 		RunE: cmdutil.RunWithContact(f, func(ctx context.Context, c *api.Client, ref resolve.ContactRef) error {
-			_, raw, err := resolve.Contact(ctx, c, ref)
+			_, raw, err := resolve.Contact(ctx, c, ref, naming.Flags)
 			if err != nil {
 				return err
 			}

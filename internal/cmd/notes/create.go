@@ -10,6 +10,7 @@ import (
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
@@ -44,7 +45,7 @@ standard input), or, on a terminal, from a prompt.`,
 				return err
 			}
 			// The contact is found before a note is typed for it.
-			id, err := resolve.ContactID(ctx, c, ref)
+			id, err := resolve.ContactID(ctx, c, ref, naming.Flags)
 			if err != nil {
 				return err
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 )
 
@@ -29,7 +30,7 @@ contact.`,
 			if err != nil {
 				return nil, err
 			}
-			id, err := resolve.ContactID(ctx, c, ref)
+			id, err := resolve.ContactID(ctx, c, ref, naming.Flags)
 			if err != nil {
 				return nil, err
 			}
