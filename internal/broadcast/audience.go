@@ -52,7 +52,7 @@ func readExcluded(ctx context.Context, c *api.Client, ids []int64, tags []string
 			key, ok := validate.PackPhone(ct.Phone)
 			if !ok {
 				// A phone stored in another form: read it as the rows are.
-				digits, err := validate.Phone("phone", ct.Phone, "")
+				digits, err := validate.Phone("phone", ct.Phone, "", naming.Flags)
 				if key, ok = validate.PackPhone(digits); err != nil || !ok {
 					continue
 				}

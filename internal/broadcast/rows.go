@@ -255,7 +255,7 @@ func (l *layout) parse(rec bulk.Record, known validate.PhoneKey) (recipient, err
 		case c.col.phone:
 			phone = true
 			var err error
-			r.phone, err = validate.Phone(c.col.name, value, l.country)
+			r.phone, err = validate.Phone(c.col.name, value, l.country, l.optionNames)
 			errs.Add(err)
 		case c.col.slot != nil:
 			s := *c.col.slot

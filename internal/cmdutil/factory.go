@@ -17,6 +17,7 @@ import (
 	"github.com/convo-cli/convo/internal/config"
 	"github.com/convo-cli/convo/internal/config/credentials"
 	"github.com/convo-cli/convo/internal/dirs"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/resolve"
@@ -262,7 +263,7 @@ func (f *Factory) ResolveSettings(flags *pflag.FlagSet) error {
 // command line as what ("contact", "--contact"), with the run's
 // --default-country for a national phone.
 func (f *Factory) ParseContact(ref, what string) (resolve.ContactRef, error) {
-	return resolve.ParseContact(ref, f.Settings.DefaultCountry, what)
+	return resolve.ParseContact(ref, f.Settings.DefaultCountry, what, naming.Flags)
 }
 
 // AttendantID resolves an attendant reference (an id, an e-mail, a name or

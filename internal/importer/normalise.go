@@ -11,6 +11,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/bulk"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/validate"
 )
@@ -59,7 +60,7 @@ func (n *normaliser) normalise(rec bulk.Record) (contactRow, error) {
 		}
 		switch col.builtin {
 		case fieldPhone:
-			phone, err := validate.Phone(fieldPhone, cell, n.country)
+			phone, err := validate.Phone(fieldPhone, cell, n.country, naming.Flags)
 			errs.Add(err)
 			row.phone = phone
 		case fieldName:
@@ -133,7 +134,7 @@ func (n *normaliser) normaliseJSON(line []byte) (contactRow, error) {
 		if err := decodeText(raw, &phone); err != nil {
 			errs.Add(invalidJSON("phone", "must be a string", err))
 		} else {
-			p, err := validate.Phone(fieldPhone, phone, n.country)
+			p, err := validate.Phone(fieldPhone, phone, n.country, naming.Flags)
 			errs.Add(err)
 			row.phone = p
 		}

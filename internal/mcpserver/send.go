@@ -371,7 +371,7 @@ func (s *Server) allowed(ctx context.Context, c *api.Client) (*allowList, error)
 	a := &allowList{}
 	var tags []string
 	for _, entry := range s.opts.AllowSendTo {
-		ref, err := validate.ContactReference("allow-send-to", entry, s.env.DefaultCountry)
+		ref, err := validate.ContactReference("allow-send-to", entry, s.env.DefaultCountry, s.names())
 		if err == nil && ref.Phone != "" {
 			a.phones = append(a.phones, ref.Phone)
 			continue

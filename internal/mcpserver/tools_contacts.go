@@ -52,7 +52,7 @@ type ContactInput struct {
 // contactID is the id of the contact a contact argument names: an id as
 // it is, a phone looked up.
 func (s *Server) contactID(ctx context.Context, c *api.Client, ref string) (int64, error) {
-	r, err := resolve.ParseContact(ref, s.env.DefaultCountry, "contact")
+	r, err := resolve.ParseContact(ref, s.env.DefaultCountry, "contact", s.names())
 	if err != nil {
 		return 0, err
 	}
@@ -117,7 +117,7 @@ func createContact(s *Server) {
 		Description: "Create a contact, as `convo contacts create` does: the phone normalised, custom fields checked against their types, tags by id or text. A phone that is a contact's already is refused."},
 		length("name", 0, validate.ContactNameMaxLength),
 		func(ctx context.Context, cl *call, in ContactCreateInput) (*Result, error) {
-			phone, err := validate.Phone("phone", in.Phone, s.env.DefaultCountry)
+			phone, err := validate.Phone("phone", in.Phone, s.env.DefaultCountry, s.names())
 			if err != nil {
 				return nil, err
 			}
@@ -193,7 +193,7 @@ func verifyNumber(s *Server) {
 		Description: "Ask the messaging app whether a phone number is on it and can receive messages, through a connected chatapp channel, as `convo contacts verify` does. It sends the number no message."},
 		channelToken("channel"),
 		func(ctx context.Context, cl *call, in VerifyInput) (*Result, error) {
-			phone, err := validate.Phone("phone", in.Phone, s.env.DefaultCountry)
+			phone, err := validate.Phone("phone", in.Phone, s.env.DefaultCountry, s.names())
 			if err != nil {
 				return nil, err
 			}

@@ -40,7 +40,7 @@ func listChats(s *Server) {
 			p := api.ChatListParams{ListOptions: in.options(), Status: in.Status, IsOpen: in.Open, Channel: in.Channel}
 			var err error
 			if in.Contact != "" {
-				ref, err := resolve.ParseContact(in.Contact, s.env.DefaultCountry, "contact")
+				ref, err := resolve.ParseContact(in.Contact, s.env.DefaultCountry, "contact", s.names())
 				if err != nil {
 					return nil, err
 				}

@@ -122,7 +122,7 @@ func (s *Server) templateMessage(ctx context.Context, in TemplateSendInput) (*me
 	if err := validate.ChannelToken("channel", in.Channel); err != nil {
 		return nil, err
 	}
-	phone, err := validate.Phone("phone", in.Phone, s.env.DefaultCountry)
+	phone, err := validate.Phone("phone", in.Phone, s.env.DefaultCountry, s.names())
 	if err != nil {
 		return nil, err
 	}

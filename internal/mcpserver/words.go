@@ -10,8 +10,8 @@ import (
 // arguments are the tools' arguments that give what a flag of the command
 // line gives, where their names differ by more than the dashes; "" where
 // no tool takes one (a plan has no rate or journal: a person sends the
-// campaign).
-var arguments = map[string]string{"var": "variables", "button": "buttons", "exclude-tag": "exclude_tags", "field": "fields", "rate": "", "journal": ""}
+// campaign; the default country is the server's).
+var arguments = map[string]string{"var": "variables", "button": "buttons", "exclude-tag": "exclude_tags", "field": "fields", "rate": "", "journal": "", "default-country": ""}
 
 // argument is the tools' argument that gives what --flag gives.
 func argument(flag string) string {

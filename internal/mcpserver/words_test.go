@@ -32,6 +32,7 @@ func TestRefusalsNameTheToolsArguments(t *testing.T) {
 		{"create_contact", map[string]any{"phone": "5521998760003", "idempotency_key": "c1"}, []badArgument{
 			{"tags", []string{"Nenhuma"}, `no tag named "Nenhuma"; see list_tags`},
 			{"fields", map[string]string{"": "azul"}, `fields "=azul": want NAME=VALUE`},
+			{"phone", "99876-0003", "phone: is too short for country code +998; must be a phone number with country code, e.g. +55 11 98765-4321"},
 		}},
 		{"update_contact", map[string]any{"contact": lonely, "idempotency_key": "c2"}, []badArgument{
 			{"fields", map[string]string{" ": "azul"}, `fields " =azul": want NAME=VALUE`},

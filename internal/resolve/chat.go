@@ -39,7 +39,7 @@ func ParseChat(ref, defaultCountry string, n naming.Names) (ChatRef, error) {
 	case strings.ContainsFunc(ref, unicode.IsLetter), len(ref) > maxPhoneDigits && allDigits(ref):
 		return ChatRef{Token: ref}, nil
 	}
-	contact, err := ParseContact(ref, defaultCountry, "contact")
+	contact, err := ParseContact(ref, defaultCountry, "contact", n)
 	if err != nil {
 		return ChatRef{}, err
 	}

@@ -26,7 +26,8 @@ type ContactRef validate.ContactRef
 // whatever its length. what names the reference in errors ("contact",
 // "--contact"). It sends nothing: a bad reference is an input error
 // (exit 2).
-func ParseContact(ref, defaultCountry, what string) (ContactRef, error) {
+// n names the option that sets a default country (see validate.Phone).
+func ParseContact(ref, defaultCountry, what string, n naming.Names) (ContactRef, error) {
 	ref = strings.TrimSpace(ref)
 	if ref == "" {
 		return ContactRef{}, clierr.FlagErrorf("empty %s: give a contact's id or phone number", what)
@@ -34,7 +35,7 @@ func ParseContact(ref, defaultCountry, what string) (ContactRef, error) {
 	if strings.ContainsFunc(ref, unicode.IsLetter) {
 		return ContactRef{}, clierr.FlagErrorf("invalid %s %q: want a contact's id or phone number, not a name", what, ref)
 	}
-	r, err := validate.ContactReference(what, ref, defaultCountry)
+	r, err := validate.ContactReference(what, ref, defaultCountry, n)
 	return ContactRef(r), err
 }
 

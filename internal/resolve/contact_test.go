@@ -33,7 +33,7 @@ func TestParseContact(t *testing.T) {
 		{"21979190371", "BR", resolve.ContactRef{Phone: "5521979190371"}},
 	}
 	for _, tt := range tests {
-		got, err := resolve.ParseContact(tt.ref, tt.country, "contact")
+		got, err := resolve.ParseContact(tt.ref, tt.country, "contact", naming.Flags)
 		if err != nil || got != tt.want {
 			t.Errorf("ParseContact(%q, %q) = %+v, %v; want %+v", tt.ref, tt.country, got, err, tt.want)
 		}
@@ -45,7 +45,7 @@ func TestParseContact(t *testing.T) {
 		"+55 11":        "contact: ",
 		"(21) 97919-03": "contact: ",
 	} {
-		_, err := resolve.ParseContact(ref, "", "contact")
+		_, err := resolve.ParseContact(ref, "", "contact", naming.Flags)
 		assertInputError(t, err, want)
 	}
 	if (resolve.ContactRef{ID: 42}).Query() != "42" || (resolve.ContactRef{Phone: "5521979190371"}).Query() != "5521979190371" {
@@ -69,7 +69,7 @@ func TestContactByPhoneIsExact(t *testing.T) {
 	}
 	srv.requests()
 	for ref, want := range map[string]int64{"+1 202 555 0123": shorter.Data.ID, "+5512025550123": longer.Data.ID} {
-		r, err := resolve.ParseContact(ref, "", "contact")
+		r, err := resolve.ParseContact(ref, "", "contact", naming.Flags)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -68,7 +69,7 @@ func createContact(st *Store, now func() time.Time) endpoint {
 			return reply{}, err
 		}
 		var errs validate.Errors
-		phone, err := validate.Phone("phone", body.Phone, "")
+		phone, err := validate.Phone("phone", body.Phone, "", naming.Flags)
 		errs.Add(err)
 		errs.Add(checkText("name", body.Name, maxContactName))
 		fields, err := customFieldValues(r.Context(), st, c.company, body.CustomFields, &errs)
@@ -224,7 +225,7 @@ func verifyNumber(st *Store) endpoint {
 			return reply{}, err
 		}
 		var errs validate.Errors
-		phone, err := validate.Phone("phone", body.Phone, "")
+		phone, err := validate.Phone("phone", body.Phone, "", naming.Flags)
 		errs.Add(err)
 		errs.Add(validate.Required("channel", body.Channel))
 		if err := errs.Err(); err != nil {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -31,7 +32,7 @@ func inbound(ctx context.Context, s *Store, token, phone, channelToken, text str
 		return api.Message{}, err
 	}
 	var errs validate.Errors
-	phone, err = validate.Phone("phone", phone, "")
+	phone, err = validate.Phone("phone", phone, "", naming.Flags)
 	errs.Add(err)
 	errs.Add(validate.Required("channel", channelToken))
 	errs.Add(validate.Required("text", text))

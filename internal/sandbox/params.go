@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/convo-cli/convo/internal/api"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -97,7 +98,7 @@ func (p *params) contact(name string) contactRef {
 	if v == "" {
 		return contactRef{}
 	}
-	r, err := validate.ContactReference(name, v, "")
+	r, err := validate.ContactReference(name, v, "", naming.Flags)
 	if err != nil {
 		return contactRef{none: true}
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/msgtemplate"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/validate"
 )
 
@@ -104,7 +105,7 @@ func TestSeedCoversTheAPI(t *testing.T) {
 		endings := map[byte]bool{}
 		tagged, valued := 0, 0
 		for _, c := range contacts {
-			if n, err := validate.Phone("phone", c.Phone, ""); err != nil || n != c.Phone || !strings.HasPrefix(c.Phone, "55") || c.Phone[4] != '9' || len(c.Phone) != 13 {
+			if n, err := validate.Phone("phone", c.Phone, "", naming.Flags); err != nil || n != c.Phone || !strings.HasPrefix(c.Phone, "55") || c.Phone[4] != '9' || len(c.Phone) != 13 {
 				t.Errorf("contact %d phone %q is not a Brazilian mobile number (%v)", c.ID, c.Phone, err)
 			}
 			endings[c.Phone[len(c.Phone)-1]] = true

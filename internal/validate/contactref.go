@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/nyaruka/phonenumbers"
 )
 
@@ -25,7 +26,8 @@ type ContactRef struct {
 // digits only is a contact id, whatever its length: accounts have ids of
 // eight digits and more. A phone is normalised as Phone does; a value that is
 // neither (letters, zero, an id too large) is an INVALID_VALUE on field.
-func ContactReference(field, ref, defaultRegion string) (ContactRef, error) {
+// names is Phone's.
+func ContactReference(field, ref, defaultRegion string, names naming.Names) (ContactRef, error) {
 	region, err := DefaultCountry(defaultRegion)
 	if err != nil {
 		return ContactRef{}, err
@@ -35,7 +37,7 @@ func ContactReference(field, ref, defaultRegion string) (ContactRef, error) {
 		return ContactRef{}, required(field)
 	}
 	if !allDigits(s) || validPhoneDigits(s, region) {
-		phone, err := Phone(field, s, region)
+		phone, err := Phone(field, s, region, names)
 		return ContactRef{Phone: phone}, err
 	}
 	id, err := strconv.ParseInt(s, 10, 64)

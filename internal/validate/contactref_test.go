@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/convo-cli/convo/internal/naming"
 )
 
 func TestContactReference(t *testing.T) {
@@ -67,7 +69,7 @@ func TestContactReference(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := ContactReference("contact", tt.ref, tt.region)
+			got, err := ContactReference("contact", tt.ref, tt.region, naming.Flags)
 			if tt.code != "" {
 				var e *Error
 				if !errors.As(err, &e) || e.Code != tt.code || !strings.Contains(err.Error(), tt.msg) {
@@ -87,7 +89,7 @@ func TestContactReference(t *testing.T) {
 			// A phone read again, as a script passes on what convo printed,
 			// is the same phone, with or without the country.
 			for _, region := range []string{"", tt.region} {
-				if again, err := ContactReference("contact", got.Phone, region); err != nil || again != got {
+				if again, err := ContactReference("contact", got.Phone, region, naming.Flags); err != nil || again != got {
 					t.Errorf("%s read again with %q = %+v, %v", got.Phone, region, again, err)
 				}
 			}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/nyaruka/phonenumbers"
 )
 
@@ -62,16 +63,17 @@ func DefaultCountry(region string) (string, error) {
 // what is missing. Validity (known number ranges) only decides between two
 // readings. The result normalises to itself, with or without the same
 // region; a number whose digits would read back as a different number under
-// that region is rejected as ambiguous.
-func Phone(field, raw, defaultRegion string) (string, error) {
+// that region is rejected as ambiguous. names names the option that sets a
+// default country, for a national number given without one.
+func Phone(field, raw, defaultRegion string, names naming.Names) (string, error) {
 	region, err := DefaultCountry(defaultRegion)
 	if err != nil {
 		return "", err
 	}
 	fail := func(problem string) (string, error) {
 		msg := problem + "; " + phoneExpected
-		if region == "" {
-			msg += "; set --default-country for national numbers"
+		if option := names.Option("default-country"); region == "" && option != "" {
+			msg += "; set " + option + " for national numbers"
 		}
 		return "", invalid(field, msg)
 	}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/nyaruka/phonenumbers"
 )
 
@@ -70,7 +71,7 @@ func TestPhone(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Phone("phone", tt.raw, tt.region)
+			got, err := Phone("phone", tt.raw, tt.region, naming.Flags)
 			if tt.code == "" {
 				if err != nil || got != tt.want {
 					t.Fatalf("Phone(%q, %q) = %q, %v; want %q", tt.raw, tt.region, got, err, tt.want)
@@ -92,15 +93,15 @@ func TestPhone(t *testing.T) {
 }
 
 func TestPhoneErrorNamesField(t *testing.T) {
-	_, err := Phone("contact", "abc", "")
+	_, err := Phone("contact", "abc", "", naming.Flags)
 	if err == nil || !strings.HasPrefix(err.Error(), "contact: ") {
 		t.Fatalf("error %v does not name field contact", err)
 	}
-	_, err = Phone("phone", "abc", "BR")
+	_, err = Phone("phone", "abc", "BR", naming.Flags)
 	if strings.Contains(err.Error(), "--default-country") {
 		t.Errorf("error %q suggests --default-country although one is set", err)
 	}
-	_, err = Phone("phone", "5511987654321", "Brazil")
+	_, err = Phone("phone", "5511987654321", "Brazil", naming.Flags)
 	var verr *Error
 	if !errors.As(err, &verr) || verr.Field != "default_country" {
 		t.Errorf("bad region gave %v; want an error on default_country", err)
@@ -139,13 +140,13 @@ func TestPhoneNormalisesToItself(t *testing.T) {
 			b = append(b, byte('0'+rng.IntN(10)))
 		}
 		raw, region := string(b), regions[rng.IntN(len(regions))]
-		got, err := Phone("phone", raw, region)
+		got, err := Phone("phone", raw, region, naming.Flags)
 		if err != nil {
 			continue
 		}
 		accepted++
 		for _, r := range []string{region, ""} {
-			if again, err := Phone("phone", got, r); err != nil || again != got {
+			if again, err := Phone("phone", got, r, naming.Flags); err != nil || again != got {
 				t.Errorf("Phone(%q, %q) = %q, but Phone(%q, %q) = %q, %v", raw, region, got, got, r, again, err)
 			}
 		}
@@ -163,7 +164,7 @@ func TestPhoneConcurrent(t *testing.T) {
 		wg.Go(func() {
 			for range 50 {
 				region := []string{"BR", "US", ""}[i%3]
-				if _, err := Phone("phone", "+55 (11) 98765-4321", region); err != nil {
+				if _, err := Phone("phone", "+55 (11) 98765-4321", region, naming.Flags); err != nil {
 					t.Error(err)
 				}
 			}
@@ -174,7 +175,7 @@ func TestPhoneConcurrent(t *testing.T) {
 
 func BenchmarkPhone(b *testing.B) {
 	for b.Loop() {
-		if _, err := Phone("phone", "(11) 98765-4321", "BR"); err != nil {
+		if _, err := Phone("phone", "(11) 98765-4321", "BR", naming.Flags); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -193,7 +194,7 @@ func FuzzPhone(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, raw string, regionIndex uint8) {
 		region := fuzzRegions[int(regionIndex)%len(fuzzRegions)]
-		got, err := Phone("phone", raw, region)
+		got, err := Phone("phone", raw, region, naming.Flags)
 		if err != nil {
 			var verr *Error
 			if !errors.As(err, &verr) || verr.Field != "phone" || (verr.Code != CodeInvalid && verr.Code != CodeRequired) {
@@ -205,7 +206,7 @@ func FuzzPhone(f *testing.F) {
 			t.Fatalf("Phone(%q, %q) = %q: not 8 to 15 digits", raw, region, got)
 		}
 		for _, r := range []string{region, ""} {
-			if again, err := Phone("phone", got, r); err != nil || again != got {
+			if again, err := Phone("phone", got, r, naming.Flags); err != nil || again != got {
 				t.Fatalf("Phone(%q, %q) = %q, but Phone(%q, %q) = %q, %v", raw, region, got, got, r, again, err)
 			}
 		}

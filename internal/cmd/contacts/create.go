@@ -40,7 +40,7 @@ takes a tag id or its text; repeat both flags for more.`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			phone, err := validate.Phone("phone", body.Phone, f.Settings.DefaultCountry)
+			phone, err := validate.Phone("phone", body.Phone, f.Settings.DefaultCountry, naming.Flags)
 			if err != nil {
 				return err
 			}

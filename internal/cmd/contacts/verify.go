@@ -9,6 +9,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
@@ -36,7 +37,7 @@ reason), e.g. --jq .valid. A disconnected channel is an error (exit 1).`,
   convo contacts verify 5511987654321 --channel chatapp-main-001 --jq .can_receive_message`,
 		Args: cmdutil.ExactArgs(1, "PHONE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			phone, err := validate.Phone("phone", args[0], f.Settings.DefaultCountry)
+			phone, err := validate.Phone("phone", args[0], f.Settings.DefaultCountry, naming.Flags)
 			if err != nil {
 				return err
 			}

@@ -19,6 +19,7 @@ import (
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/filearg"
 	"github.com/convo-cli/convo/internal/msgtemplate"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
@@ -324,7 +325,7 @@ func (opts *broadcastOptions) testPhone() (string, error) {
 	if opts.bulk.DryRun {
 		return "", clierr.FlagErrorf("--test-to sends a message, and --dry-run sends nothing: leave one of them out")
 	}
-	phone, err := validate.Phone("--test-to", opts.testTo, opts.f.Settings.DefaultCountry)
+	phone, err := validate.Phone("--test-to", opts.testTo, opts.f.Settings.DefaultCountry, naming.Flags)
 	if err != nil {
 		return "", clierr.FlagErrorf("%v", err)
 	}

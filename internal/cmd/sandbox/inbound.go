@@ -12,6 +12,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/config/credentials"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/output"
 	sandboxapi "github.com/convo-cli/convo/internal/sandbox"
 	"github.com/convo-cli/convo/internal/validate"
@@ -57,7 +58,7 @@ company is the one of the sandbox token: CONVO_TOKEN, else sandbox-admin-1.`,
 
 func inboundRun(ctx context.Context, opts *inboundOptions) error {
 	var errs validate.Errors
-	phone, err := validate.Phone("phone", opts.phone, opts.f.Settings.DefaultCountry)
+	phone, err := validate.Phone("phone", opts.phone, opts.f.Settings.DefaultCountry, naming.Flags)
 	errs.Add(err)
 	errs.Add(validate.ChannelToken("channel", opts.channel))
 	errs.Add(validate.Required("text", opts.text))

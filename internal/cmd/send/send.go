@@ -21,6 +21,7 @@ import (
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/msgtemplate"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/prompt"
 	"github.com/convo-cli/convo/internal/safetext"
@@ -374,7 +375,7 @@ func (o *options) request() (api.MessageSend, error) {
 	typ := o.messageType()
 	body := api.MessageSend{Channel: o.channel, Type: typ}
 	var errs validate.Errors
-	phone, err := validate.Phone("phone", o.phone, country)
+	phone, err := validate.Phone("phone", o.phone, country, naming.Flags)
 	errs.Add(err)
 	body.Phone = phone
 	errs.Add(validate.Required("channel", o.channel))
@@ -397,7 +398,7 @@ func (o *options) request() (api.MessageSend, error) {
 	case "vcard":
 		body.Name = strings.TrimSpace(value(o.vcardName))
 		errs.Add(validate.Required("vcard-name", body.Name))
-		contact, err := validate.Phone("vcard-phone", value(o.vcardPhone), country)
+		contact, err := validate.Phone("vcard-phone", value(o.vcardPhone), country, naming.Flags)
 		errs.Add(err)
 		body.Contact = contact
 	case "template":
