@@ -20,6 +20,10 @@ type Names struct {
 // Flags are the command line's names: --start-at, `convo tags list`.
 var Flags Names
 
+// API names no option and no tool: the sandbox answers as the API does,
+// which knows nothing of its clients' flags or tools.
+var API = Arguments(func(string) string { return "" }, func(string) string { return "" })
+
 // Arguments are the names of an MCP server's tools: arg names the argument
 // that gives a flag's value (a flag's name without its dashes: "start-at"),
 // "" when no tool takes one, and tool the tool offered that does what a

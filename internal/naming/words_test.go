@@ -19,6 +19,8 @@ func TestNames(t *testing.T) {
 		{naming.Flags.See("convo tags list"), args.See("convo tags list"), "convo tags list", "list_tags"},
 		{naming.Flags.SeeAlso("convo tags list"), args.SeeAlso("convo tags list"), "; see `convo tags list`", "; see list_tags"},
 		{naming.Flags.SeeAlso("convo users list"), args.SeeAlso("convo users list"), "; see `convo users list`", ""},
+		{naming.Flags.Option("default-country"), naming.API.Option("default-country"), "--default-country", ""},
+		{naming.Flags.SeeAlso("convo tags list"), naming.API.SeeAlso("convo tags list"), "; see `convo tags list`", ""},
 	} {
 		if c.flags != c.cli || c.args != c.tool {
 			t.Errorf("%q and %q, want %q and %q", c.flags, c.args, c.cli, c.tool)

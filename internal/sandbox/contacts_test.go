@@ -255,8 +255,14 @@ func TestCreateContactErrors(t *testing.T) {
 	if got := data[[]api.Contact](t, e.get(AdminToken1, "/contacts?phone=5511912340001")); len(got) != 0 {
 		t.Errorf("a refused contact was stored: %+v", got)
 	}
+	// The API knows nothing of a client's flags: a national number is
+	// refused without advice about convo's --default-country.
+	r := e.bad(AdminToken1, http.MethodPost, "/contacts", map[string]any{"phone": "(11) 98765-4321"})
+	if len(r.Errors) != 1 || r.Errors[0].Message != "looks like a national number (area code in parentheses); must be a phone number with country code, e.g. +55 11 98765-4321" {
+		t.Errorf("a national number is refused with %s", r.Body)
+	}
 	// Every violation of the body is reported at once.
-	r := e.bad(AdminToken1, http.MethodPost, "/contacts", map[string]any{"customfields": map[string]any{"nope": 1, "plano": "x"}})
+	r = e.bad(AdminToken1, http.MethodPost, "/contacts", map[string]any{"customfields": map[string]any{"nope": 1, "plano": "x"}})
 	if len(r.Errors) != 3 {
 		t.Errorf("want 3 errors (phone, nope, plano): %s", r.Body)
 	}

@@ -99,7 +99,7 @@ func sendMessage(st *Store, now func() time.Time) endpoint {
 // file name of media, "name (phone)" of a vCard.
 func checkSend(body api.MessageSend) (sendRequest, error) {
 	var errs validate.Errors
-	phone, err := validate.Phone("phone", body.Phone, "", naming.Flags)
+	phone, err := validate.Phone("phone", body.Phone, "", naming.API)
 	errs.Add(err)
 	errs.Add(validate.Required("channel", body.Channel))
 	in := sendRequest{phone: phone, channel: body.Channel, typ: body.Type, attendant: body.Attendant}
@@ -122,7 +122,7 @@ func checkSend(body api.MessageSend) (sendRequest, error) {
 	case "vcard":
 		errs.Add(validate.Required("name", body.Name))
 		errs.Add(checkText("name", body.Name, maxVCardName))
-		contact, err := validate.Phone("contact", body.Contact, "", naming.Flags)
+		contact, err := validate.Phone("contact", body.Contact, "", naming.API)
 		errs.Add(err)
 		in.content = fmt.Sprintf("%s (%s)", strings.TrimSpace(body.Name), contact)
 	case "template":

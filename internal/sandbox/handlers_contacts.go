@@ -69,7 +69,7 @@ func createContact(st *Store, now func() time.Time) endpoint {
 			return reply{}, err
 		}
 		var errs validate.Errors
-		phone, err := validate.Phone("phone", body.Phone, "", naming.Flags)
+		phone, err := validate.Phone("phone", body.Phone, "", naming.API)
 		errs.Add(err)
 		errs.Add(checkText("name", body.Name, maxContactName))
 		fields, err := customFieldValues(r.Context(), st, c.company, body.CustomFields, &errs)
@@ -225,7 +225,7 @@ func verifyNumber(st *Store) endpoint {
 			return reply{}, err
 		}
 		var errs validate.Errors
-		phone, err := validate.Phone("phone", body.Phone, "", naming.Flags)
+		phone, err := validate.Phone("phone", body.Phone, "", naming.API)
 		errs.Add(err)
 		errs.Add(validate.Required("channel", body.Channel))
 		if err := errs.Err(); err != nil {

@@ -32,7 +32,7 @@ func inbound(ctx context.Context, s *Store, token, phone, channelToken, text str
 		return api.Message{}, err
 	}
 	var errs validate.Errors
-	phone, err = validate.Phone("phone", phone, "", naming.Flags)
+	phone, err = validate.Phone("phone", phone, "", naming.API)
 	errs.Add(err)
 	errs.Add(validate.Required("channel", channelToken))
 	errs.Add(validate.Required("text", text))

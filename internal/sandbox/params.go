@@ -98,7 +98,7 @@ func (p *params) contact(name string) contactRef {
 	if v == "" {
 		return contactRef{}
 	}
-	r, err := validate.ContactReference(name, v, "", naming.Flags)
+	r, err := validate.ContactReference(name, v, "", naming.API)
 	if err != nil {
 		return contactRef{none: true}
 	}
