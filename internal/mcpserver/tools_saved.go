@@ -94,7 +94,7 @@ func (s *Server) savedText(ctx context.Context, d *desk.Desk, ch *desk.Chat, me 
 	if err != nil {
 		return "", err
 	}
-	r, err := file.Lookup(shortcut)
+	r, err := file.Lookup(shortcut, s.names())
 	if err != nil {
 		return "", err
 	}

@@ -48,6 +48,7 @@ func TestRefusalsNameTheToolsArguments(t *testing.T) {
 		{"reply_to_chat", map[string]any{"chat": chat, "saved": "frete", "variables": map[string]string{"prazo": "3"}, "idempotency_key": "r1"}, []badArgument{
 			{"variables", map[string]string{"prazo": "3", "cupom": "X"}, `variables.cupom: saved reply "frete" has no variable cupom`},
 			{"variables", map[string]string{"prazo": " "}, `variables.prazo: the value is empty`},
+			{"saved", "fretes", `(did you mean frete?); see list_saved_replies`},
 			{"chat", finished, "To write to the contact anyway: send_template with phone " + contactPhone(t, e, 3) + " and channel " + sandbox.ChannelMain},
 		}},
 		{"plan_broadcast", map[string]any{"rows": "phone,nome,numero_pedido\n5548991000004,Bia,4522\n", "template": "boas_vindas", "channel": sandbox.ChannelMain}, []badArgument{

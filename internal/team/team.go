@@ -23,6 +23,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 )
 
@@ -79,8 +80,9 @@ func (r *Reply) CheckChannel(ch api.Channel) error {
 }
 
 // Lookup returns the reply with the shortcut. An unknown one is an input
-// error that names the file and the shortcuts that come close.
-func (f *File) Lookup(shortcut string) (*Reply, error) {
+// error that names the file, the shortcuts that come close, and where the
+// caller (names) lists them.
+func (f *File) Lookup(shortcut string, names naming.Names) (*Reply, error) {
 	for _, r := range f.Replies {
 		if r.Shortcut == shortcut {
 			return r, nil
@@ -96,7 +98,7 @@ func (f *File) Lookup(shortcut string) (*Reply, error) {
 	if len(near) > 0 {
 		msg += " (did you mean " + strings.Join(near, ", ") + "?)"
 	}
-	return nil, clierr.InputErrorf("%s; see convo replies list", msg)
+	return nil, clierr.InputErrorf("%s%s", msg, names.SeeAlso("convo replies list"))
 }
 
 // Offered returns the replies offered on the channel that match what was

@@ -142,7 +142,7 @@ func TestOffered(t *testing.T) {
 	if err := f.Replies[0].CheckChannel(widget); err == nil || err.Error() != `saved reply "frete" is offered only on chatapp; this chat is on widget, site-widget-0007` {
 		t.Errorf("CheckChannel: %v", err)
 	}
-	if _, err := f.Lookup("fret"); err == nil || err.Error() != `no saved reply "fret" in t.yaml (did you mean frete?); see convo replies list` {
+	if _, err := f.Lookup("fret", naming.Flags); err == nil || err.Error() != "no saved reply \"fret\" in t.yaml (did you mean frete?); see `convo replies list`" {
 		t.Errorf("Lookup: %v", err)
 	}
 }

@@ -33,7 +33,7 @@ func loadSaved(f *cmdutil.Factory, shortcut string, vars []string) (*saved, erro
 	if err != nil {
 		return nil, err
 	}
-	r, err := file.Lookup(shortcut)
+	r, err := file.Lookup(shortcut, naming.Flags)
 	if err != nil {
 		return nil, err
 	}

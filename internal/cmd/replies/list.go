@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/cmdutil"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/team"
 )
@@ -79,5 +80,5 @@ func lookup(f *cmdutil.Factory, shortcut string) (*team.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return file.Lookup(shortcut)
+	return file.Lookup(shortcut, naming.Flags)
 }
