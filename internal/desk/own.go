@@ -188,7 +188,9 @@ type Taken struct {
 // attendant's (+1 for the attendants when not cached); otherwise 1 + 1
 // (the notes so far) + up to A−1 (who else has it) + 1 (the transfer) + 1
 // (the notes since, 2 past 100 of them), and 1 more for a take that lost
-// and must give the chat back. docs/agent.md says what this cannot cover.
+// and must give the chat back; a take refused because another has the
+// chat, no transfer and up to 3 for the notes (see keeper). docs/agent.md
+// says what this cannot cover.
 func (d *Desk) Take(ctx context.Context, ch *Chat, o TakeOptions) (*Taken, error) {
 	if o.For == 0 {
 		return nil, clierr.InputErrorf("taking a chat needs your attendant: set it with `convo config set attendant ID|EMAIL`")
@@ -220,7 +222,17 @@ func (d *Desk) Take(ctx context.Context, ch *Chat, o TakeOptions) (*Taken, error
 		return nil, err
 	}
 	if from.ID != 0 && !o.Force {
-		return nil, d.heldBy(ctx, ch, users, from, before)
+		keeps, err := d.keeper(ctx, ch, users, from, before)
+		switch {
+		case err != nil:
+			return nil, err
+		case keeps.ID == o.For:
+			// The attendant's own take won a moment ago, and the loser
+			// holding the chat gives it back.
+			d.cache.take(ch.Token, o.For)
+			return &Taken{Chat: ch, Already: true}, nil
+		}
+		return nil, heldBy(ch.Token, from, keeps)
 	}
 	mine := ownNote{attendant: o.For, claim: newClaim(), from: from.ID, after: before}
 	if _, err := d.Transfer(ctx, ch, ch.Channel.Token, &o.For, mine.text(holder(users, o.For), from)); err != nil {
@@ -230,23 +242,22 @@ func (d *Desk) Take(ctx context.Context, ch *Chat, o TakeOptions) (*Taken, error
 	return d.confirm(ctx, ch, users, mine, before, from)
 }
 
-// heldBy is the refusal of a take because h has the chat, naming whom the
-// chat stays with: h, unless h got it with a take that lost a race whose
-// taker is giving it back to the winner (then h is Returning). Such a
-// take's transfer landed after the winner's, so for a moment the API says
-// the loser has the chat; the notes say who keeps it. The chat's newest notes are read (the
-// last few before count, the notes counted before the look, and any since:
-// one request), and when the newest of convo's is h's take, it is replayed
-// as its taker replays it, from the notes its taker counted (one request
-// more when they go further back). A chat h got otherwise (a take that
-// won, a keep note, a transfer without a note, a losing take whose taker
-// did not give it back within givesBackWithin) stays h's.
-func (d *Desk) heldBy(ctx context.Context, ch *Chat, users []cachedUser, h Holder, count int) error {
-	held := &HeldError{Token: ch.Token, Holder: h}
+// keeper is whom a chat that h has stays with: h, unless h got it with a
+// take that lost a race and its taker is giving it back to the winner.
+// Such a take's transfer landed after the winner's, so for a moment the
+// API says the loser has the chat; the notes say who keeps it. The chat's
+// newest notes are read (the last few of the count notes, and any since:
+// one request, two across a page of 100), and when the newest of convo's
+// is h's take, it is replayed as its taker replays it, from the notes its
+// taker counted (one request more when they go further back). A chat h
+// got otherwise (a take that won, a keep note, a transfer without a note,
+// a losing take whose taker did not give it back within givesBackWithin)
+// stays h's.
+func (d *Desk) keeper(ctx context.Context, ch *Chat, users []cachedUser, h Holder, count int) (Holder, error) {
 	start := max(count-recentNotes, 0)
 	recent, _, err := d.FilteredAfter(ctx, ch.Token, api.MessageListParams{Visibility: "internal"}, start)
 	if err != nil {
-		return err
+		return Holder{}, err
 	}
 	var (
 		last   ownNote
@@ -257,13 +268,19 @@ func (d *Desk) heldBy(ctx context.Context, ch *Chat, users []cachedUser, h Holde
 			last, lastAt = n, m.CreatedAt.Time
 		}
 	}
-	if last.keep || last.attendant != h.ID || last.after < 0 || d.now().Sub(lastAt) > givesBackWithin {
-		return held
+	// The note's time is the server's: it is compared with the server's
+	// clock, as far as its answers tell.
+	now := d.now()
+	if t, ok := d.c.ServerClock().Earliest(now); ok {
+		now = t
+	}
+	if last.keep || last.attendant != h.ID || last.after < 0 || now.Sub(lastAt) > givesBackWithin {
+		return h, nil
 	}
 	since := recent[min(max(last.after-start, 0), len(recent)):]
 	if last.after < start {
 		if since, _, err = d.FilteredAfter(ctx, ch.Token, api.MessageListParams{Visibility: "internal"}, last.after); err != nil {
-			return err
+			return Holder{}, err
 		}
 	}
 	var notes []ownNote
@@ -273,9 +290,19 @@ func (d *Desk) heldBy(ctx context.Context, ch *Chat, users []cachedUser, h Holde
 		}
 	}
 	if v := arbitrate(notes, last.claim); v.found && !v.mine {
-		held.Holder, held.Returning = holder(users, v.winner), h
+		return holder(users, v.winner), nil
 	}
-	return held
+	return h, nil
+}
+
+// heldBy is the refusal of a take or a release because h has the chat,
+// naming whom it stays with (see keeper), and h as Returning when that is
+// another.
+func heldBy(token string, h, keeps Holder) *HeldError {
+	if keeps.ID == h.ID {
+		return &HeldError{Token: token, Holder: h}
+	}
+	return &HeldError{Token: token, Holder: keeps, Returning: h}
 }
 
 // givesBackWithin is how long after its note a take that lost gives the
@@ -284,7 +311,7 @@ func (d *Desk) heldBy(ctx context.Context, ch *Chat, users []cachedUser, h Holde
 // attendant's until someone moves it.
 const givesBackWithin = time.Minute
 
-// recentNotes is how many of a chat's notes before a take's look heldBy
+// recentNotes is how many of a chat's notes before a take's look keeper
 // reads for the take that gave the chat its holder: a race's takes write
 // theirs within moments of each other.
 const recentNotes = 10
@@ -538,7 +565,8 @@ func (r *Released) Outcome(subject, channel string) string {
 // another attendant has is a *HeldError naming them, unless o.Force; a
 // chat in the queue already is left as it is (Released.From is nobody).
 // Cost: who has the chat (1 when it is Me's, up to A otherwise, +1 for
-// the attendants when not cached) and the transfer (1).
+// the attendants when not cached) and the transfer (1); a refusal, no
+// transfer and up to 4 for the notes (see releaseRefused).
 func (d *Desk) Release(ctx context.Context, ch *Chat, o ReleaseOptions) (*Released, error) {
 	if err := movable(ch); err != nil {
 		return nil, err
@@ -550,7 +578,7 @@ func (d *Desk) Release(ctx context.Context, ch *Chat, o ReleaseOptions) (*Releas
 	case h.ID == 0:
 		return &Released{Chat: ch}, nil
 	case h.ID != o.Me && !o.Force:
-		return nil, &HeldError{Token: ch.Token, Holder: h}
+		return nil, d.releaseRefused(ctx, ch, h, o.Me)
 	}
 	if _, err := d.Transfer(ctx, ch, ch.Channel.Token, nil, ""); err != nil {
 		return nil, err
@@ -558,6 +586,30 @@ func (d *Desk) Release(ctx context.Context, ch *Chat, o ReleaseOptions) (*Releas
 	d.cache.take(ch.Token, 0)
 	d.cache.save()
 	return &Released{Chat: ch, From: h}, nil
+}
+
+// releaseRefused is the refusal of a release because h has the chat,
+// naming whom it stays with, as a take's refusal does (see keeper): 1
+// request for the notes' count, then keeper's. A chat that stays me's is
+// h's for the moment, and the refusal says so: released now, it would come
+// back to me when h gives it back.
+func (d *Desk) releaseRefused(ctx context.Context, ch *Chat, h Holder, me int64) error {
+	users, err := d.activeUsers(ctx)
+	if err != nil {
+		return err
+	}
+	count, err := d.noteCount(ctx, ch.Token)
+	if err != nil {
+		return err
+	}
+	keeps, err := d.keeper(ctx, ch, users, h, count)
+	switch {
+	case err != nil:
+		return err
+	case me != 0 && keeps.ID == me:
+		keeps = h
+	}
+	return heldBy(ch.Token, h, keeps)
 }
 
 // ReplyTake is what a reply did about who has its chat (take on reply).

@@ -283,11 +283,29 @@ func TestRefusalNamesWhoKeepsTheChat(t *testing.T) {
 		err.Error() != "chat "+chat2.Token+" is taken by Ana Souza <ana.souza@lojaexemplo.com.br> (Bruno Lima <bruno.lima@lojaexemplo.com.br> has it for a moment, by a take at the same moment that lost, and gives it back)" {
 		t.Errorf("the refusal says %v", err)
 	}
+	// Ana's own take is the one that won: hers it is, nothing transferred.
+	anaDesk := e.desk(sandbox.AdminToken1, "")
+	if taken, err := anaDesk.Take(ctx, mustFind(t, anaDesk, chat2.Token), TakeOptions{For: ana}); err != nil || !taken.Already {
+		t.Errorf("Ana takes the chat her take won while Bruno gives it back: %+v, %v; want it hers already", taken, err)
+	}
+	// A release is refused as a take is, naming Ana; Ana's own release is
+	// refused naming Bruno, who has the chat for the moment: released now,
+	// it would come back to her.
+	_, err := carlaDesk.Release(ctx, mustFind(t, carlaDesk, chat2.Token), ReleaseOptions{Me: carla})
+	wantHeld(t, "Carla releases while Bruno's lost take holds the chat", err, ana, false)
+	if held := (*HeldError)(nil); !errors.As(err, &held) || held.Returning.ID != bruno {
+		t.Errorf("Carla's release: %v, want Bruno named as giving it back", err)
+	}
+	_, err = anaDesk.Release(ctx, mustFind(t, anaDesk, chat2.Token), ReleaseOptions{Me: ana})
+	wantHeld(t, "Ana releases while Bruno's lost take holds the chat", err, bruno, false)
+	if got := holderOf(t, e, chat2); len(got) != 1 || got[0] != bruno {
+		t.Fatalf("refused takes and releases changed the holder: %v", got)
+	}
 	// A take that looks a while later is told it is Bruno's: a taker gives
 	// the chat back within moments, and his did not.
 	later := New(e.client(sandbox.AdminToken1), Options{Destination: destination(sandbox.AdminToken1),
 		Now: func() time.Time { return time.Now().Add(givesBackWithin + time.Second) }})
-	_, err := later.Take(ctx, mustFind(t, later, chat2.Token), TakeOptions{For: carla})
+	_, err = later.Take(ctx, mustFind(t, later, chat2.Token), TakeOptions{For: carla})
 	wantHeld(t, "Carla looks a while after Bruno's lost take", err, bruno, false)
 	// Bruno gives it back.
 	give(ana, ownNote{keep: true, attendant: ana})
