@@ -112,14 +112,25 @@ type Reasons struct {
 	by map[[2]string]int
 }
 
-// Add counts a failed row.
+// Add counts a failed row. A row of several errors that all have one
+// code and one field (two unknown tags) counts as that one reason.
 func (r *Reasons) Add(f Failure) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.by == nil {
 		r.by = map[[2]string]int{}
 	}
-	r.by[[2]string{f.Code, f.Field}]++
+	r.by[[2]string{alike(f.Code), alike(f.Field)}]++
+}
+
+// alike is the one part of a list joined with "; " whose parts are all
+// that part, else the list.
+func alike(list string) string {
+	parts := strings.Split(list, "; ")
+	if slices.ContainsFunc(parts, func(p string) bool { return p != parts[0] }) {
+		return list
+	}
+	return parts[0]
 }
 
 // List is the reasons, the most frequent first; empty, not nil, when no
@@ -139,10 +150,21 @@ func (r *Reasons) List() []Reason {
 }
 
 // FailedLines say the reasons for people, a line each, indented under the
-// summary's line: "  2 rows failed: phone not valid".
+// summary's line: "  2 rows failed: phone not valid". Reasons said in the
+// same words (several problems of different codes) are one line, and the
+// lines go the most frequent first, as reasons do.
 func FailedLines(reasons []Reason) []string {
-	lines := make([]string, 0, len(reasons))
+	var said []Reason
 	for _, r := range reasons {
+		if i := slices.IndexFunc(said, func(s Reason) bool { return s.Reason == r.Reason }); i >= 0 {
+			said[i].Count += r.Count
+			continue
+		}
+		said = append(said, r)
+	}
+	slices.SortStableFunc(said, func(a, b Reason) int { return cmp.Compare(b.Count, a.Count) })
+	lines := make([]string, 0, len(said))
+	for _, r := range said {
 		lines = append(lines, fmt.Sprintf("  %s failed: %s", english.Count(r.Count, "row"), safetext.Line(r.Reason)))
 	}
 	return lines
