@@ -18,6 +18,7 @@ import (
 	"github.com/convo-cli/convo/internal/clierr"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/resolve"
 	"github.com/convo-cli/convo/internal/safetext"
 	"github.com/convo-cli/convo/internal/validate"
@@ -370,17 +371,19 @@ func (s *Server) allowed(ctx context.Context, c *api.Client) (*allowList, error)
 	}
 	a := &allowList{}
 	var tags []string
+	// The list is the setting of the person who runs the server, in their
+	// words: the model can only tell them.
 	for _, entry := range s.opts.AllowSendTo {
-		ref, err := validate.ContactReference("allow-send-to", entry, s.env.DefaultCountry, s.names())
+		ref, err := validate.ContactReference("allow-send-to", entry, s.env.DefaultCountry, naming.Flags)
 		if err == nil && ref.Phone != "" {
 			a.phones = append(a.phones, ref.Phone)
 			continue
 		}
 		tags = append(tags, entry)
 	}
-	ids, err := resolve.TagIDs(ctx, c, tags, s.names())
+	ids, err := resolve.TagIDs(ctx, c, tags, naming.Flags)
 	if err != nil {
-		return nil, fmt.Errorf("--allow-send-to: %w", err)
+		return nil, fmt.Errorf("nothing is sent until the person who runs this server mends its --allow-send-to: %w", err)
 	}
 	a.tags = ids
 	s.allow = a

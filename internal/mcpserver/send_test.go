@@ -295,6 +295,10 @@ func TestAllowSendTo(t *testing.T) {
 	cs := connect(t, s, nil, "")
 	ok(t, callTool(t, e.writer(t), "change_tags", map[string]any{"contact": "2", "add": []string{"VIP"}}))
 	ok(t, callTool(t, cs, "reply_to_chat", reply(chat, "Olá, cliente VIP!", "a-vip")))
+	// A tag that does not exist is the person's to mend, in their words.
+	cs = connect(t, e.server(Options{AllowWrites: true, Approve: ApproveAuto, MaxSends: 5, AllowSendTo: []string{"NaoExiste"}}), nil, "")
+	refused(t, callTool(t, cs, "reply_to_chat", reply(chat, "Olá!", "a-none")),
+		"nothing is sent until the person who runs this server mends its --allow-send-to: no tag named \"NaoExiste\"; see `convo tags list`")
 	// A phone that is no contact yet is refused unless listed.
 	refused(t, callTool(t, cs, "send_template", map[string]any{"phone": "5521990001111", "channel": sandbox.ChannelMain, "template": "boas_vindas",
 		"variables": map[string]string{"nome": "Rita", "numero_pedido": "1"}, "idempotency_key": "a-new"}), "--allow-send-to")
