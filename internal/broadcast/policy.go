@@ -73,8 +73,12 @@ func ParseWindow(s string, zone *time.Location, n naming.Names) (*Window, error)
 	if w.To, err = clockMinutes(to, true); err != nil {
 		return nil, bad(err.Error())
 	}
-	if w.From == w.To || w.From == 0 && w.To == minutesADay {
-		return nil, bad("it starts where it ends; for no window leave " + option + " out")
+	// Not mistakes of form: what they mean is said, not how to write it.
+	switch {
+	case w.From == w.To:
+		return nil, clierr.FlagErrorf("%s %q: it starts where it ends; to send at any hour leave %s out", option, s, option)
+	case w.From == 0 && w.To == minutesADay:
+		return nil, clierr.FlagErrorf("%s %q: the whole day is no window; to send at any hour leave %s out", option, s, option)
 	}
 	return w, nil
 }

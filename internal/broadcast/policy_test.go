@@ -33,7 +33,7 @@ func TestParseWindow(t *testing.T) {
 		"20:00-24:00":   "20:00-24:00",
 		"09:00":         "no '-' between its start and end",
 		"09:00-09:00":   "it starts where it ends",
-		"00:00-24:00":   "it starts where it ends",
+		"00:00-24:00":   "the whole day is no window; to send at any hour leave --window out",
 		"24:00-06:00":   `"24:00" is no time of day (00:00 to 23:59)`,
 		"09:00-25:00":   `"25:00" is no time of day`,
 		"09:0-10:00":    `"09:0" is no time of day`,
@@ -48,6 +48,12 @@ func TestParseWindow(t *testing.T) {
 		}
 		if !strings.Contains(got, want) {
 			t.Errorf("ParseWindow(%q) = %q, want %q", s, got, want)
+		}
+	}
+	// A window written right that means none is not told how to write one.
+	for _, s := range []string{"09:00-09:00", "00:00-24:00"} {
+		if _, err := ParseWindow(s, time.UTC, naming.Flags); err == nil || strings.Contains(err.Error(), "write it as") {
+			t.Errorf("ParseWindow(%q): %v, want it refused without the form", s, err)
 		}
 	}
 }

@@ -122,7 +122,7 @@ func TestPlanShowsTheChannelsRules(t *testing.T) {
 		refusedInItsWords(t, cs, "plan_broadcast", args, []badArgument{
 			{"window", "25:00-18:00", `window "25:00-18:00": "25:00" is no time of day (00:00 to 23:59); write it as HH:MM-HH:MM`},
 			{"window", "09:00", `window "09:00": no '-' between its start and end`},
-			{"window", "09:00-09:00", `window "09:00-09:00": it starts where it ends; for no window leave window out`},
+			{"window", "09:00-09:00", `window "09:00-09:00": it starts where it ends; to send at any hour leave window out`},
 			{"tz", "Brasil/Manaus", `tz "Brasil/Manaus": no such time zone`},
 			{"start_at", "amanhã", `start_at "amanhã": give an RFC 3339 time`},
 			{"map", []string{"Telefone"}, `map "Telefone": want COLUMN=NAME, e.g. Telefone=phone`},
