@@ -154,9 +154,15 @@ func sandboxServe(db string, env []string) (url string, stop func() error, err e
 		}
 		return nil
 	}
+	// A guard against a server that never says where it listens, not a
+	// measure of speed: it is killed, and its stderr told.
+	if err := r.SetReadDeadline(time.Now().Add(time.Minute)); err != nil {
+		return "", nil, errors.Join(err, stop())
+	}
 	line, err := bufio.NewReader(r).ReadString('\n')
 	m := listening.FindStringSubmatch(line)
 	if err != nil || m == nil {
+		_ = cmd.Process.Kill()
 		return "", nil, errors.Join(fmt.Errorf("convo sandbox serve printed %q: %v", line, err), stop())
 	}
 	return m[1], stop, nil
