@@ -655,24 +655,25 @@ func (d *Desk) TakeOnReply(ctx context.Context, ch *Chat, attendant int64) (Repl
 	return ReplyTake{}, err
 }
 
-// Note is what people are told about the take of a reply to the chat
-// with token, as a sentence shown as safetext.Line shows text; empty when
-// there is nothing to say (the chat was theirs already, or another
-// attendant's, which a reply does not change).
-func (t ReplyTake) Note(token string) string { return safetext.Line(t.note(token)) }
+// Note is what people are told about the take of a reply to the chat,
+// named by chat at the start of a sentence ("Chat bf7e…", or "The chat"
+// where the screen shows which), as a sentence shown as safetext.Line
+// shows text; empty when there is nothing to say (the chat was theirs
+// already, or another attendant's, which a reply does not change).
+func (t ReplyTake) Note(chat string) string { return safetext.Line(t.note(chat)) }
 
-func (t ReplyTake) note(token string) string {
+func (t ReplyTake) note(chat string) string {
 	switch {
 	case t.Refused != nil:
-		return fmt.Sprintf("Chat %s was not taken (%v); the reply goes out all the same.", token, t.Refused)
+		return fmt.Sprintf("%s was not taken (%v); the reply goes out all the same.", chat, t.Refused)
 	case t.Taken != nil && !t.Taken.Already:
-		return fmt.Sprintf("Chat %s is yours now: replying took it.", token)
+		return chat + " is yours now: replying took it."
 	case t.Race:
-		return fmt.Sprintf("%s took chat %s at the same moment: it is theirs.", t.Holder, token)
+		return fmt.Sprintf("%s stays with %s, who took it at the same moment.", chat, t.Holder)
 	case t.Taken == nil && t.Holder.ID == 0:
-		return fmt.Sprintf("Chat %s stays in the queue: no attendant is set to take it for. "+
-			"Set yours with `convo config set attendant ID|EMAIL`, "+
-			"or stop taking the chats you answer with `convo config set take_on_reply false`.", token)
+		return chat + " stays in the queue: no attendant is set to take it for. " +
+			"Set yours with `convo config set attendant ID|EMAIL`, " +
+			"or stop taking the chats you answer with `convo config set take_on_reply false`."
 	}
 	return ""
 }

@@ -489,7 +489,7 @@ func TestAnswerTakesOnReply(t *testing.T) {
 	if got := holderOf(t, e, chats[2]); len(got) != 1 || got[0] != bruno {
 		t.Errorf("after Bruno's reply the chat is %v's", got)
 	}
-	if note := a.Take.Note(chat2.Token); note != "Chat "+chat2.Token+" is yours now: replying took it." {
+	if note := a.Take.Note("Chat " + chat2.Token); note != "Chat "+chat2.Token+" is yours now: replying took it." {
 		t.Errorf("note %q", note)
 	}
 	// Whether Bruno has it, and the send.

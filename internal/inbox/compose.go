@@ -201,7 +201,7 @@ func (m Model) sent(msg sentMsg) (tea.Model, tea.Cmd) {
 	}
 	a := msg.ans
 	text, kind := "✓ Sent to "+contactLabel(m.chatFor(msg.token))+".", statusOK
-	if note := a.Take.Note(msg.token); note != "" {
+	if note := a.Take.Note("The chat"); note != "" {
 		text += " " + note
 		if a.Take.Race || a.Take.Refused != nil || a.Take.Taken == nil {
 			kind = statusWarn

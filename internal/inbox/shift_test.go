@@ -457,7 +457,7 @@ func TestReplyTakesTheChat(t *testing.T) {
 			h.press("Já verifico.", "enter")
 			h.sent("POST", "/messages")
 			if take {
-				h.waitFor("✓ Sent to Fernanda Lima. Chat "+chatFernanda, "is yours now: replying took") // on two lines
+				h.waitFor("✓ Sent to Fernanda Lima. The chat is yours now: replying took it.") // on one line of 80
 			} else {
 				h.waitFor("✓ Sent to Fernanda Lima.")
 			}

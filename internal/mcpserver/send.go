@@ -266,7 +266,7 @@ func post(ctx context.Context, c *api.Client, d *desk.Desk, out *Outgoing) (*api
 	if err != nil {
 		return nil, "", err
 	}
-	notes := []string{a.Take.Note(ch.Token)}
+	notes := []string{a.Take.Note("Chat " + ch.Token)}
 	if a.Warning != "" {
 		notes = append(notes, "Warning: "+a.Warning+".")
 	}

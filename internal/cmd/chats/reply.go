@@ -147,7 +147,7 @@ func takeOnReply(ctx context.Context, f *cmdutil.Factory, d *desk.Desk, ch *desk
 	if err != nil {
 		return err
 	}
-	note := t.Note(ch.Token)
+	note := t.Note("Chat " + ch.Token)
 	ios := f.IOStreams
 	switch {
 	case note == "":
