@@ -134,6 +134,7 @@ func TestPlanShowsTheChannelsRules(t *testing.T) {
 			{"variables", map[string]string{"cor": "azul"}, `variables.cor: template "boas_vindas" has no body variable "cor"`},
 			{"header_text", "Oi", `header_text: template "boas_vindas" has no text header with a placeholder`},
 			{"buttons", map[string]string{"0": "x"}, `buttons.0: template "boas_vindas" has no dynamic URL button "0"`},
+			{"variables", map[string]string{"": "x"}, `variables: a name is empty`},
 		})
 		past := map[string]any{"rows": rows, "template": "boas_vindas", "channel": sandbox.ChannelMain, "start_at": "1999-12-31T09:00:00-04:00"}
 		res = callTool(t, cs, "plan_broadcast", past)

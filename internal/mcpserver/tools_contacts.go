@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/clierr"
@@ -103,13 +104,22 @@ type ContactCreateInput struct {
 	Key
 }
 
-// fieldAssignments are custom fields given by name as resolve reads them.
-func fieldAssignments(fields map[string]string) []string {
+// assignments are the values of the argument arg, given by name, as the
+// shared code reads a flag's NAME=VALUE: an empty name, or one with "=",
+// which would be read as another name and value, is refused naming the
+// argument.
+func assignments(arg string, values map[string]string) ([]string, error) {
 	var out []string
-	for _, name := range slices.Sorted(maps.Keys(fields)) {
-		out = append(out, name+"="+fields[name])
+	for _, name := range slices.Sorted(maps.Keys(values)) {
+		switch {
+		case strings.TrimSpace(name) == "":
+			return nil, clierr.InputErrorf("%s: a name is empty", arg)
+		case strings.Contains(name, "="):
+			return nil, clierr.InputErrorf("%s: %q is no name: a name has no \"=\"", arg, name)
+		}
+		out = append(out, name+"="+values[name])
 	}
-	return out
+	return out, nil
 }
 
 func createContact(s *Server) {
@@ -129,7 +139,11 @@ func createContact(s *Server) {
 			if in.Blocked {
 				body.Blocked = &in.Blocked
 			}
-			if body.CustomFields, err = resolve.CustomFieldValues(ctx, c, fieldAssignments(in.Fields), s.names()); err != nil {
+			fields, err := assignments("fields", in.Fields)
+			if err != nil {
+				return nil, err
+			}
+			if body.CustomFields, err = resolve.CustomFieldValues(ctx, c, fields, s.names()); err != nil {
 				return nil, err
 			}
 			if body.Tags, err = resolve.TagIDs(ctx, c, in.Tags, s.names()); err != nil {
@@ -171,7 +185,11 @@ func updateContact(s *Server) {
 				return nil, err
 			}
 			body := api.ContactUpdate{Name: in.Name, Blocked: in.Blocked}
-			if body.CustomFields, err = resolve.CustomFieldValues(ctx, c, fieldAssignments(in.Fields), s.names()); err != nil {
+			fields, err := assignments("fields", in.Fields)
+			if err != nil {
+				return nil, err
+			}
+			if body.CustomFields, err = resolve.CustomFieldValues(ctx, c, fields, s.names()); err != nil {
 				return nil, err
 			}
 			res, err := c.UpdateContact(ctx, id, body)

@@ -78,7 +78,15 @@ func planBroadcast(s *Server) {
 				return nil, &clierr.InputError{Err: err}
 			}
 			input.Name = "the rows given"
-			shared := msgtemplate.Flags{Vars: fieldAssignments(in.Variables), Buttons: fieldAssignments(in.Buttons)}
+			vars, err := assignments("variables", in.Variables)
+			if err != nil {
+				return nil, err
+			}
+			buttons, err := assignments("buttons", in.Buttons)
+			if err != nil {
+				return nil, err
+			}
+			shared := msgtemplate.Flags{Vars: vars, Buttons: buttons}
 			if in.HeaderURL != "" {
 				shared.HeaderURL = &in.HeaderURL
 			}

@@ -2,8 +2,6 @@ package mcpserver
 
 import (
 	"context"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/convo-cli/convo/internal/clierr"
@@ -98,9 +96,9 @@ func (s *Server) savedText(ctx context.Context, d *desk.Desk, ch *desk.Chat, me 
 	if err != nil {
 		return "", err
 	}
-	pairs := make([]string, 0, len(values))
-	for _, name := range slices.Sorted(maps.Keys(values)) {
-		pairs = append(pairs, name+"="+values[name])
+	pairs, err := assignments("variables", values)
+	if err != nil {
+		return "", err
 	}
 	given, err := r.Given(pairs, s.names())
 	if err != nil {

@@ -31,11 +31,12 @@ func TestRefusalsNameTheToolsArguments(t *testing.T) {
 		{"change_tags", map[string]any{"contact": "2"}, []badArgument{{"add", []string{"Nenhuma"}, `no tag named "Nenhuma"; see list_tags`}}},
 		{"create_contact", map[string]any{"phone": "5521998760003", "idempotency_key": "c1"}, []badArgument{
 			{"tags", []string{"Nenhuma"}, `no tag named "Nenhuma"; see list_tags`},
-			{"fields", map[string]string{"": "azul"}, `fields "=azul": want NAME=VALUE`},
+			{"fields", map[string]string{"": "azul"}, `fields: a name is empty`},
+			{"fields", map[string]string{"cor=favorita": "azul"}, `fields: "cor=favorita" is no name: a name has no "="`},
 			{"phone", "99876-0003", "phone: is too short for country code +998; must be a phone number with country code, e.g. +55 11 98765-4321"},
 		}},
 		{"update_contact", map[string]any{"contact": lonely, "idempotency_key": "c2"}, []badArgument{
-			{"fields", map[string]string{" ": "azul"}, `fields " =azul": want NAME=VALUE`},
+			{"fields", map[string]string{" ": "azul"}, `fields: a name is empty`},
 		}},
 		{"view_contact", map[string]any{}, []badArgument{
 			{"contact", "+55 21 99876-0009", "no contact has the phone 5521998760009; create_contact with phone 5521998760009 creates one"},
@@ -48,6 +49,7 @@ func TestRefusalsNameTheToolsArguments(t *testing.T) {
 		{"reply_to_chat", map[string]any{"chat": chat, "saved": "frete", "variables": map[string]string{"prazo": "3"}, "idempotency_key": "r1"}, []badArgument{
 			{"variables", map[string]string{"prazo": "3", "cupom": "X"}, `variables.cupom: saved reply "frete" has no variable cupom`},
 			{"variables", map[string]string{"prazo": " "}, `variables.prazo: the value is empty`},
+			{"variables", map[string]string{"prazo": "3", "prazo=dias": "3"}, `variables: "prazo=dias" is no name: a name has no "="`},
 			{"saved", "fretes", `(did you mean frete?); see list_saved_replies`},
 			{"chat", finished, "To write to the contact anyway: send_template with phone " + contactPhone(t, e, 3) + " and channel " + sandbox.ChannelMain},
 		}},
