@@ -123,7 +123,7 @@ func (m Model) checked(msg checkedMsg) (tea.Model, tea.Cmd) {
 	if w := m.meanwhile(ob); !w.Empty() {
 		ob.since = w.Newest
 		ob.step = stepAsk
-		ob.question = m.meanwhileText(w) + ". enter: send yours anyway · esc: back to your text"
+		ob.question = m.meanwhileText(w) + ". enter: send yours anyway · esc: back to yours"
 		return m, nil
 	}
 	return m, m.dispatch(ob)

@@ -85,7 +85,7 @@ func TestReplyToldOfTheCustomersNewMessage(t *testing.T) {
 			if !above(s, "Ah, e o 40 também serve?", "Reply to Fernanda Lima") {
 				t.Errorf("the customer's new message does not show in the chat above the reply:\n%s", s)
 			}
-			h.asks("Fernanda Lima wrote 1 new message since you began", "back to your text")
+			h.asks("Fernanda Lima wrote 1 new message since you began", "esc: back to yours")
 			h.press("esc")
 			s = h.waitGone("enter: send yours anyway")
 			if !strings.Contains(s, "│ Trocamos sim.") || strings.Contains(s, "since you began") {
