@@ -120,13 +120,43 @@ func (m Model) checked(msg checkedMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.showFresh(msg.fresh, msg.total)
-	if w := m.meanwhile(ob); !w.Empty() {
-		ob.since = w.Newest
-		ob.step = stepAsk
-		ob.question = m.meanwhileText(w) + ". enter: send yours anyway · esc: back to yours"
+	if m.askMeanwhile(ob) {
 		return m, nil
 	}
 	return m, m.dispatch(ob)
+}
+
+// askMeanwhile asks about what came in the chat since the writing began
+// that the writer was not asked about yet, if anything did; from then on
+// it counts as told.
+func (m *Model) askMeanwhile(ob *outbox) bool {
+	w := m.meanwhile(ob)
+	if w.Empty() {
+		return false
+	}
+	ob.since, ob.step, ob.windowAsked = w.Newest, stepAsk, false
+	ob.question = m.meanwhileText(w) + ". enter: send yours anyway · esc: back to yours"
+	return true
+}
+
+// reask follows the chat, read again while a message is written, when the
+// customer wrote meanwhile and opened the 24-hour window again: the
+// warning that it was closed goes, and a question about it on screen gives
+// way to the question about what came since, which the writer must know of
+// before sending.
+func (m *Model) reask() {
+	conv := m.open.conv
+	if conv == nil || desk.OutsideWindow(conv.Chat, conv.CustomerWrote, m.o.Now()) {
+		return
+	}
+	if strings.HasPrefix(m.status.text, windowHint()) {
+		m.status = status{}
+	}
+	if s, ok := m.form.(sender); ok {
+		if ob := s.out(); ob.step == stepAsk && ob.windowAsked {
+			m.askMeanwhile(ob)
+		}
+	}
 }
 
 // showFresh adds to the open chat the messages the check found after those

@@ -164,3 +164,26 @@ func TestWindowQuestionThenTheCustomerWrote(t *testing.T) {
 	h.press("enter")
 	h.sentOnce("✓ Sent to Maria Aparecida Santos.", "content", "Oi Maria!")
 }
+
+// A customer who writes while the 24-hour question is on screen: once a
+// refresh shows the message, the question on screen is about it, and
+// neither it nor the status line speaks of the window it opened again;
+// enter sends once.
+func TestWindowQuestionGivesWayToTheCustomersMessage(t *testing.T) {
+	h := start(t, often)
+	h.windowQuestion("Oi Maria!")
+	h.inbound(phoneMaria, sandbox.ChannelMain, "Oi, ainda estão aí?")
+	// The warning that the window was closed goes with the question.
+	if s := h.waitFor("Maria Aparecida Santos wrote 1 new message since you began: “Oi, ainda", "esc: back to yours"); strings.Contains(s, "24-hour") {
+		t.Errorf("the window, open again, is still spoken of:\n%s", s)
+	}
+	// Nothing is sent while a question is on screen: no request to send
+	// can be in flight, so the requests made are all there is.
+	for _, r := range h.requests() {
+		if r.Method == "POST" && r.Path == "/messages" {
+			t.Fatalf("sent before the question was answered: %v", r)
+		}
+	}
+	h.press("enter")
+	h.sentOnce("✓ Sent to Maria Aparecida Santos.", "content", "Oi Maria!")
+}

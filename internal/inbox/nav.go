@@ -183,6 +183,7 @@ func (m Model) chatRead(msg chatMsg) (tea.Model, tea.Cmd) {
 		m.seen[msg.token] = id
 	}
 	o.rendered = 0 // render again
+	m.reask()
 	m.layout()
 	o.vp.GotoBottom()
 	if start := m.pending; start != nil {
