@@ -255,7 +255,7 @@ func (d *Desk) Take(ctx context.Context, ch *Chat, o TakeOptions) (*Taken, error
 // stays h's.
 func (d *Desk) keeper(ctx context.Context, ch *Chat, users []cachedUser, h Holder, count int) (Holder, error) {
 	start := max(count-recentNotes, 0)
-	recent, _, err := d.FilteredAfter(ctx, ch.Token, api.MessageListParams{Visibility: "internal"}, start)
+	recent, err := d.notesAfter(ctx, ch.Token, start)
 	if err != nil {
 		return Holder{}, err
 	}
@@ -279,17 +279,11 @@ func (d *Desk) keeper(ctx context.Context, ch *Chat, users []cachedUser, h Holde
 	}
 	since := recent[min(max(last.after-start, 0), len(recent)):]
 	if last.after < start {
-		if since, _, err = d.FilteredAfter(ctx, ch.Token, api.MessageListParams{Visibility: "internal"}, last.after); err != nil {
+		if since, err = d.notesAfter(ctx, ch.Token, last.after); err != nil {
 			return Holder{}, err
 		}
 	}
-	var notes []ownNote
-	for _, m := range since {
-		if n, ok := parseOwnNote(m.Content); ok {
-			notes = append(notes, n)
-		}
-	}
-	if v := arbitrate(notes, last.claim); v.found && !v.mine {
+	if v := arbitrate(ownNotes(since), last.claim); v.found && !v.mine {
 		return holder(users, v.winner), nil
 	}
 	return h, nil
@@ -320,18 +314,12 @@ const recentNotes = 10
 // mine won; when it lost and its transfer was the last, it gives the chat
 // back to the winner.
 func (d *Desk) confirm(ctx context.Context, ch *Chat, users []cachedUser, mine ownNote, before int, from Holder) (*Taken, error) {
-	fresh, _, err := d.FilteredAfter(ctx, ch.Token, api.MessageListParams{Visibility: "internal"}, before)
+	fresh, err := d.notesAfter(ctx, ch.Token, before)
 	if err != nil {
 		return nil, fmt.Errorf("chat %s was transferred to %s, but the take could not be confirmed (take it again to find out who has it): %w",
 			ch.Token, holder(users, mine.attendant), err)
 	}
-	var notes []ownNote
-	for _, m := range fresh {
-		if n, ok := parseOwnNote(m.Content); ok {
-			notes = append(notes, n)
-		}
-	}
-	v := arbitrate(notes, mine.claim)
+	v := arbitrate(ownNotes(fresh), mine.claim)
 	switch {
 	case !v.found:
 		// The API did not list the transfer's note: the attendant filter
@@ -377,11 +365,32 @@ func movable(ch *Chat) error {
 
 // noteCount is how many internal notes the chat has: one request.
 func (d *Desk) noteCount(ctx context.Context, token string) (int, error) {
-	pg, err := d.messagePage(ctx, token, api.MessageListParams{Visibility: "internal"}, 1, 1)
+	pg, err := d.messagePage(ctx, token, internalNotes, 1, 1)
 	if err != nil {
 		return 0, err
 	}
 	return pg.pagination.Total, nil
+}
+
+// internalNotes lists a chat's internal notes, where takes leave theirs.
+var internalNotes = api.MessageListParams{Visibility: "internal"}
+
+// notesAfter is the chat's internal notes after the first count, in the
+// order they were written: one request, two across a page of 100.
+func (d *Desk) notesAfter(ctx context.Context, token string, count int) ([]Message, error) {
+	notes, _, err := d.FilteredAfter(ctx, token, internalNotes, count)
+	return notes, err
+}
+
+// ownNotes is the notes convo left among msgs, in their order.
+func ownNotes(msgs []Message) []ownNote {
+	var out []ownNote
+	for _, m := range msgs {
+		if n, ok := parseOwnNote(m.Content); ok {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // newClaim is a random name for one take, which its note carries so that
