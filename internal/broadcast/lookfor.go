@@ -27,8 +27,6 @@ type Sought struct {
 type Search struct {
 	// Found is the message sought, when it went out.
 	Found *api.Message
-	// Chat is the token of the chat Found is in.
-	Chat string
 	// Others are the outgoing messages of the type created since that
 	// Matches did not take for it.
 	Others int
@@ -82,7 +80,7 @@ func LookFor(ctx context.Context, c *api.Client, s Sought, do func(context.Conte
 			switch {
 			case m.CreatedAt.Before(s.Since), m.Visibility == "internal":
 			case s.Matches(m.Content):
-				out.Found, out.Chat = &msgs[i], chat.Token
+				out.Found = &msgs[i]
 				return out, nil
 			default:
 				out.Others++

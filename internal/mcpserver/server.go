@@ -33,7 +33,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"strings"
 	"sync"
 	"time"
 
@@ -117,9 +116,6 @@ func (s *Server) MCP() *sdk.Server { return s.mcp }
 
 // Tools are the names of the tools the server offers.
 func (s *Server) Tools() []string { return s.tools }
-
-// Store is where the records of sends and keys are kept.
-func (s *Server) Store() *Store { return s.store }
 
 // Audit is the audit log.
 func (s *Server) Audit() *Audit { return s.audit }
@@ -276,7 +272,7 @@ func cleanJSON(v any) (json.RawMessage, error) {
 // same words and error object the command line gives.
 func toolError(err error) *sdk.CallToolResult {
 	code := cmdutil.ExitCode(err)
-	text := strings.Join(cmdutil.ErrorLines(err), "\n")
+	text := errorText(err)
 	out := &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: text}}}
 	if data, jerr := safetext.JSONText(cmdutil.ErrorJSON(err, code)); jerr == nil {
 		out.StructuredContent = json.RawMessage(data)
@@ -298,7 +294,7 @@ func (s *Server) logged(c *call, err error) {
 	e := c.entry
 	e.Time = s.env.Now()
 	if err != nil {
-		e.Error = strings.Join(cmdutil.ErrorLines(err), "\n")
+		e.Error = errorText(err)
 	}
 	if e.Outcome == "" {
 		var (

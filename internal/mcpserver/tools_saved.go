@@ -111,7 +111,7 @@ func (s *Server) savedText(ctx context.Context, d *desk.Desk, ch *desk.Chat, me 
 	if len(rendering.Missing) > 0 {
 		lines := make([]string, len(rendering.Missing))
 		for i, m := range rendering.Missing {
-			lines[i] = "variables." + m.Name
+			lines[i] = s.names().Entry("var", m.Name)
 			if m.Why != "" {
 				lines[i] += " (" + m.Why + ")"
 			}

@@ -65,10 +65,7 @@ func viewTemplate(s *Server) {
 				return &Result{Text: text + " It cannot be filled in: " + err.Error(), Data: data}, nil
 			}
 			values := p.NewValues()
-			needs := make([]string, 0)
-			for _, slot := range values.Missing() {
-				needs = append(needs, slot.Give(s.names()))
-			}
+			needs := msgtemplate.Gives(values.Missing(), s.names())
 			data["preview"], data["needs"] = p.Preview(values), needs
 			if len(needs) > 0 {
 				text += " It needs " + strings.Join(needs, ", ") + "."
@@ -199,11 +196,8 @@ func fillValues(p *msgtemplate.Template, in TemplateSendInput, n naming.Names) (
 		return nil, err
 	}
 	if missing := v.Missing(); len(missing) > 0 {
-		args := make([]string, len(missing))
-		for i, slot := range missing {
-			args[i] = slot.Give(n)
-		}
-		return nil, clierr.InputErrorf("template %q needs %d more %s: %s", p.Name, len(missing), english.Plural(len(missing), "value"), strings.Join(args, ", "))
+		return nil, clierr.InputErrorf("template %q needs %d more %s: %s", p.Name, len(missing), english.Plural(len(missing), "value"),
+			strings.Join(msgtemplate.Gives(missing, n), ", "))
 	}
 	return v, nil
 }

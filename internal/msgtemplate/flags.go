@@ -69,3 +69,12 @@ func (s Slot) Give(n naming.Names) string {
 		return n.Give("button", strconv.Itoa(s.Index), "VALUE")
 	}
 }
+
+// Gives says how each of slots is given, in the caller's names (see Give).
+func Gives(slots []Slot, n naming.Names) []string {
+	out := make([]string, len(slots))
+	for i, s := range slots {
+		out[i] = s.Give(n)
+	}
+	return out
+}

@@ -66,26 +66,12 @@ func (o *options) fillTemplate(ctx context.Context, c *api.Client, body *api.Mes
 	return p.Preview(values), asked, nil
 }
 
-// flagFor is the flag that gives a slot's value.
-func flagFor(s msgtemplate.Slot) string {
-	switch s.Kind {
-	case msgtemplate.HeaderMedia:
-		return "--header-url URL"
-	case msgtemplate.HeaderText:
-		return "--header-text TEXT"
-	case msgtemplate.BodyVariable:
-		return "--var " + s.Name + "=VALUE"
-	default:
-		return fmt.Sprintf("--button %d=VALUE", s.Index)
-	}
-}
-
 // missingValuesError names every value the template still needs and the
 // flag that gives it.
 func missingValuesError(name string, missing []msgtemplate.Slot) error {
 	lines := make([]string, len(missing))
 	for i, s := range missing {
-		lines[i] = fmt.Sprintf("  - %s: %s", s, flagFor(s))
+		lines[i] = fmt.Sprintf("  - %s: %s", s, s.Give(naming.Flags))
 	}
 	it := "them"
 	if len(missing) == 1 {
