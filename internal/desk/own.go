@@ -249,13 +249,16 @@ func (d *Desk) Take(ctx context.Context, ch *Chat, o TakeOptions) (*Taken, error
 // newest notes are read (the last few of the count notes, and any since:
 // one request, two across a page of 100), and when the newest of convo's
 // is h's take, it is replayed as its taker replays it, from the notes its
-// taker counted (one request more when they go further back). A chat h
+// taker counted (one request more when they begin on an earlier page). A chat h
 // got otherwise (a take that won, a keep note, a transfer without a note,
 // a losing take whose taker did not give it back within givesBackWithin)
 // stays h's.
 func (d *Desk) keeper(ctx context.Context, ch *Chat, users []cachedUser, h Holder, count int) (Holder, error) {
+	// The read starts at the page of the last few notes, which it fetches
+	// anyway, so that a replay from earlier on that page needs no other.
 	start := max(count-recentNotes, 0)
-	recent, err := d.notesAfter(ctx, ch.Token, start)
+	from := start / api.MaxPerPage * api.MaxPerPage
+	read, err := d.notesAfter(ctx, ch.Token, from)
 	if err != nil {
 		return Holder{}, err
 	}
@@ -263,7 +266,7 @@ func (d *Desk) keeper(ctx context.Context, ch *Chat, users []cachedUser, h Holde
 		last   ownNote
 		lastAt time.Time
 	)
-	for _, m := range recent {
+	for _, m := range read[min(start-from, len(read)):] {
 		if n, ok := parseOwnNote(m.Content); ok {
 			last, lastAt = n, m.CreatedAt.Time
 		}
@@ -277,8 +280,8 @@ func (d *Desk) keeper(ctx context.Context, ch *Chat, users []cachedUser, h Holde
 	if last.keep || last.attendant != h.ID || last.after < 0 || now.Sub(lastAt) > givesBackWithin {
 		return h, nil
 	}
-	since := recent[min(max(last.after-start, 0), len(recent)):]
-	if last.after < start {
+	since := read[min(max(last.after-from, 0), len(read)):]
+	if last.after < from {
 		if since, err = d.notesAfter(ctx, ch.Token, last.after); err != nil {
 			return Holder{}, err
 		}
