@@ -76,8 +76,7 @@ func (d *deliverer) process(stop context.Context, j bulk.Job) bulk.Result {
 	var out *optedOut
 	switch {
 	case res.Outcome == bulk.Failed:
-		res.Record, res.Why = j.Record, words.Explain(bulk.Describe(err))
-		d.reasons.Add(res.Why)
+		res.Record, res.Why = j.Record, d.reasons.Fail(err)
 	case errors.As(err, &out):
 		res.Record, res.Why = j.Record, bulk.Failure{Code: CodeOptedOut, Field: colPhone, Message: out.why}
 		d.optedOut.Add(1)

@@ -112,6 +112,14 @@ type Reasons struct {
 	by map[[2]string]int
 }
 
+// Fail is why a row failed with err, in the run's words (see Explain),
+// counted among the run's reasons.
+func (r *Reasons) Fail(err error) Failure {
+	f := r.Words.Explain(Describe(err))
+	r.Add(f)
+	return f
+}
+
 // Add counts a failed row. A row of several errors that all have one
 // code and one field (two unknown tags) counts as that one reason.
 func (r *Reasons) Add(f Failure) {

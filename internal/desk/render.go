@@ -8,6 +8,7 @@ import (
 
 	"github.com/dustin/go-humanize"
 
+	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/textwidth"
 )
 
@@ -112,7 +113,7 @@ func RenderHeader(c *Conversation, o RenderOptions) string {
 				at.Format("Mon 2 Jan 15:04")))
 		}
 		if OutsideWindow(ch, c.CustomerWrote, o.Now) {
-			paintedLine("! "+upperFirst(WindowHint)+".", cs.Yellow)
+			paintedLine("! "+english.Capitalize(WindowHint)+".", cs.Yellow)
 		}
 	}
 	return b.String()
@@ -290,13 +291,6 @@ func join(parts []string, sep string) string {
 		}
 	}
 	return strings.Join(kept, sep)
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // RenderEvent is an event of Poll on one line, as `chats follow` prints it

@@ -103,8 +103,7 @@ func (w *writer) process(stop context.Context, norm *normaliser, j bulk.Job) bul
 		}
 	}
 	if res.Outcome == failed {
-		res.Record, res.Why = j.Record, words.Explain(bulk.Describe(err))
-		w.reasons.Add(res.Why)
+		res.Record, res.Why = j.Record, w.reasons.Fail(err)
 	}
 	return res
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/textwidth"
 )
@@ -457,7 +458,7 @@ func replyAllowed(m *Model) error {
 
 // windowHint is the 24-hour hint as a sentence.
 func windowHint() string {
-	return "! " + strings.ToUpper(desk.WindowHint[:1]) + desk.WindowHint[1:]
+	return "! " + english.Capitalize(desk.WindowHint)
 }
 
 // wrapped is text wrapped to w cells, each line painted.

@@ -3,13 +3,13 @@ package chats
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/convo-cli/convo/internal/api"
 	"github.com/convo-cli/convo/internal/cmdutil"
 	"github.com/convo-cli/convo/internal/desk"
+	"github.com/convo-cli/convo/internal/english"
 	"github.com/convo-cli/convo/internal/naming"
 	"github.com/convo-cli/convo/internal/output"
 	"github.com/convo-cli/convo/internal/resolve"
@@ -73,7 +73,7 @@ When no chat is waiting, it says so on standard error and exits 0.`,
 			if errors.Is(err, desk.ErrNoneWaiting) {
 				// "No chat is waiting.", or why none is for you.
 				msg := safetext.Line(err.Error())
-				fmt.Fprintf(f.IOStreams.ErrOut, "%s%s.\n", strings.ToUpper(msg[:1]), msg[1:])
+				fmt.Fprintf(f.IOStreams.ErrOut, "%s.\n", english.Capitalize(msg))
 				return nil
 			}
 			if err != nil {
