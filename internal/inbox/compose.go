@@ -150,7 +150,7 @@ func (m *Model) reask() {
 	if conv == nil || desk.OutsideWindow(conv.Chat, conv.CustomerWrote, m.o.Now()) {
 		return
 	}
-	if strings.HasPrefix(m.status.text, windowHint()) {
+	if m.status.window {
 		m.status = status{}
 	}
 	if s, ok := m.form.(sender); ok {
@@ -306,6 +306,7 @@ func startReply(m *Model) (form, tea.Cmd) {
 	c.ta.SetValue(m.open.draft)
 	if conv := m.open.conv; desk.OutsideWindow(conv.Chat, conv.CustomerWrote, m.o.Now()) {
 		m.note(statusWarn, windowHint()+": t sends a template.")
+		m.status.window = true
 	}
 	return c, nil
 }

@@ -70,6 +70,9 @@ type status struct {
 	text string
 	kind int // statusInfo, statusOK, statusWarn, statusErr
 	at   time.Time
+	// window marks the warning that the chat's 24-hour window is closed,
+	// which goes once the customer opens it again.
+	window bool
 }
 
 // statusHold is how long what came of an action (a success, a warning, an

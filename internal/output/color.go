@@ -3,7 +3,8 @@ package output
 import "strings"
 
 // ColorScheme wraps text in ANSI colours when colour is on and returns it
-// unchanged otherwise, so callers never branch on the colour setting.
+// unchanged otherwise, so callers never branch on the colour setting; a nil
+// scheme paints nothing.
 type ColorScheme struct {
 	enabled bool
 }
@@ -27,7 +28,7 @@ const resetSequence = "\x1b[0m"
 // a newline would bleed into whatever a line-oriented reader (grep, a log
 // viewer, `less -R` scrolling back) shows next to it.
 func (c *ColorScheme) paint(sgr, s string) string {
-	if !c.enabled || s == "" {
+	if c == nil || !c.enabled || s == "" {
 		return s
 	}
 	start := "\x1b[" + sgr + "m"

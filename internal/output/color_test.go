@@ -7,6 +7,14 @@ import (
 	"testing"
 )
 
+// A nil scheme paints nothing: a painter given none leaves text as it is.
+func TestNilSchemePaintsNothing(t *testing.T) {
+	var c *ColorScheme
+	if got := c.Red("x") + c.SuccessIcon(); got != "x✓" {
+		t.Errorf("a nil scheme painted %q", got)
+	}
+}
+
 // TestColorResetsBeforeEveryNewline paints multi-line text, as the template
 // helper color does with a message's text, and checks every line: a
 // coloured line starts with its colour and ends with the reset, before the
