@@ -186,12 +186,16 @@ func deliver(ctx context.Context, c *api.Client, d *desk.Desk, st *Store, rec *R
 			return res, st.Put(rec)
 		}
 	}
-	if rec.Since.IsZero() {
-		rec.Since = serverNow(c)
-	}
-	rec.Status = StatusSending
-	if err := st.Put(rec); err != nil {
-		return nil, err // nothing sent: the attempt must be on disk first
+	// The attempt must be on disk before anything is sent; a record the
+	// caller claimed as sending, or read back so, is there already.
+	if rec.Status != StatusSending || rec.Since.IsZero() {
+		if rec.Since.IsZero() {
+			rec.Since = serverNow(c)
+		}
+		rec.Status = StatusSending
+		if err := st.Put(rec); err != nil {
+			return nil, err // nothing sent
+		}
 	}
 	sent, note, err := post(ctx, c, d, rec.Send)
 	if err != nil {
